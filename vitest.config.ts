@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// Each workspace has its own vitest.config.ts (environment, setup files); this file only lists them.
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/server', 'apps/careers', 'apps/hr'],
+    passWithNoTests: false,
+  },
+});
