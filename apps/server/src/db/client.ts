@@ -1,0 +1,195 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { Assume } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { syncGlobalDictionaries } from './dictionaries';
+import { acquireDataDirLock } from './pglite-lock';
+import * as candidates from './schema/candidates';
+import * as companies from './schema/companies';
+import * as cvParses from './schema/cv-parses';
+import * as dictionaries from './schema/dictionaries';
+import * as files from './schema/files';
+import * as forms from './schema/forms';
+import * as idempotency from './schema/idempotency';
+import * as relations from './schema/relations';
+import * as responses from './schema/responses';
+import * as teams from './schema/teams';
+import * as vacancies from './schema/vacancies';
+
+/** Every table and relation, for drizzle's relational queries (`db.query.<table>`). */
+export const schema = {
+  ...candidates,
+  ...companies,
+  ...cvParses,
+  ...dictionaries,
+  ...files,
+  ...forms,
+  ...idempotency,
+  ...relations,
+  ...responses,
+  ...teams,
+  ...vacancies,
+};
+
+/**
+ * What `db.execute()` resolves to on both drivers: PGlite's `Results` and pg's `QueryResult` both
+ * carry `rows`. (With drizzle's bare PgQueryResultHKT it would be `unknown`.)
+ */
+export interface KadryQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<Assume<this['row'], Record<string, unknown>>>;
+}
+export type QueryRows<TRow> = { rows: TRow[] };
+
+/** The database as the rest of the server sees it: the common type of the PGlite and pg drivers. */
+export type Db = PgDatabase<KadryQueryResultHKT, typeof schema>;
+
+/** An open database. `close()` releases it (and, for PGlite, the data directory lock). */
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers `select 1` within a few seconds; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  /** Embedded PGlite persisted in `<dataDir>/pglite`; the directory is locked to this process. */
+  | { dataDir: string }
+  /** PostgreSQL through a pg.Pool; `onPoolError` hears errors of idle connections (default: stderr). */
+  | { databaseUrl: string; onPoolError?: (error: Error) => void }
+  /** An existing PGlite instance (tests); the handle takes ownership and closes it. */
+  | { pglite: PGlite };
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const PING_TIMEOUT_MS = 3_000;
+/** Arbitrary constant shared by every Kadry process migrating the same PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 7_141_942_001;
+
+type Migrator = () => Promise<void>;
+/** How to migrate each open handle; kept out of the public handle type. */
+const migrators = new WeakMap<DatabaseHandle, Migrator>();
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in opts) return openPostgres(opts.databaseUrl, opts.onPoolError);
+  if ('pglite' in opts) return wrapPglite(opts.pglite, async () => {});
+
+  const directory = path.join(path.resolve(opts.dataDir), 'pglite');
+  await mkdir(path.dirname(directory), { recursive: true });
+  const releaseLock = await acquireDataDirLock(directory);
+  try {
+    const client = new PGlite(directory);
+    await client.waitReady;
+    return wrapPglite(client, releaseLock);
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * Applies the committed migrations (src/db/migrations), then brings the global dictionaries up to
+ * date. Safe to run on every start and from several processes at once on PostgreSQL.
+ */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const migrate = migrators.get(handle);
+  if (!migrate) throw new Error('migrateDatabase: handle was not created by openDatabase');
+  await migrate();
+}
+
+function wrapPglite(client: PGlite, releaseLock: () => Promise<void>): DatabaseHandle {
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'pglite',
+    ping: () => withTimeout(client.query('select 1').then(noop), PING_TIMEOUT_MS, 'database ping'),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        await releaseLock();
+      }
+    },
+  };
+  migrators.set(handle, async () => {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await syncGlobalDictionaries(db);
+  });
+  return handle;
+}
+
+function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // Server-side limits so a stuck query or an abandoned transaction cannot hold a connection forever.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+    application_name: 'kadry',
+  });
+  // An idle client losing its connection (database restart, network) emits 'error' on the pool;
+  // without a listener that would crash the process. The pool replaces the client on next use.
+  pool.on('error', (error) => {
+    if (onPoolError) onPoolError(error);
+    else console.error('PostgreSQL pool: idle connection failed:', error.message);
+  });
+
+  const db = drizzleNodePostgres({ client: pool, schema });
+  let closed = false;
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'postgres',
+    ping: () => withTimeout(pool.query('select 1').then(noop), PING_TIMEOUT_MS, 'database ping'),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+  migrators.set(handle, async () => {
+    // A dedicated connection: no statement timeout (building an index may take a while), and the
+    // session advisory lock below lives as long as this connection does.
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: 'kadry-migrate',
+      connectionTimeoutMillis: 10_000,
+    });
+    // A dropped connection also rejects the pending query, which is what reports it; this listener
+    // only keeps the 'error' event from crashing the process.
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      // drizzle's migrator reads the last applied migration before its transaction, so two processes
+      // starting together could both apply it. The lock serialises them; the second finds nothing to do.
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const migrationDb = drizzleNodePostgres({ client, schema });
+      await migrateNodePostgres(migrationDb, { migrationsFolder: MIGRATIONS_FOLDER });
+      await syncGlobalDictionaries(migrationDb);
+    } finally {
+      // Ending the session releases the advisory lock.
+      await client.end();
+    }
+  });
+  return handle;
+}
+
+function withTimeout(promise: Promise<void>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function noop(): void {}

@@ -1,0 +1,168 @@
+import { INPUT_TYPES } from '@kadry/shared/schemas/form';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/db';
+import type { DatabaseHandle } from '../client';
+import { findDictionary } from '../dictionaries';
+import { companies } from '../schema/companies';
+import { applicationForms, formFields } from '../schema/forms';
+import { vacancies } from '../schema/vacancies';
+import { isDatabaseEmpty, seedDemoData } from './seed';
+
+let handle: DatabaseHandle;
+let companyId: number;
+const now = new Date('2030-03-01T12:00:00Z');
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  expect(await isDatabaseEmpty(handle.db)).toBe(true);
+  ({ companyId } = await seedDemoData(handle.db, now));
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+async function findPublished() {
+  return handle.db
+    .select()
+    .from(vacancies)
+    .where(and(eq(vacancies.companyId, companyId), eq(vacancies.isPublished, true)))
+    .orderBy(desc(vacancies.publishedAt), desc(vacancies.id));
+}
+
+describe('seedDemoData', () => {
+  it('creates the demo company as the default, with careers-site settings', async () => {
+    expect(await isDatabaseEmpty(handle.db)).toBe(false);
+    const [company] = await handle.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(company).toMatchObject({
+      name: 'Northwind Labs',
+      isDefault: true,
+      logoUrl: '/assets/demo/logo.svg',
+      indexing: true,
+      captchaProvider: 'none',
+      languages: ['en', 'ru', 'uk'],
+      defaultLanguage: 'en',
+    });
+    expect(company?.consentPageUrl).toMatch(/^https:\/\//);
+    expect(company?.font).toBeTruthy();
+  });
+
+  it('does nothing when a company already exists', async () => {
+    const before = await handle.db.$count(vacancies);
+    await expect(seedDemoData(handle.db)).resolves.toEqual({ companyId });
+    expect(await handle.db.$count(companies)).toBe(1);
+    expect(await handle.db.$count(vacancies)).toBe(before);
+  });
+
+  it('publishes enough vacancies for three list pages of 20, plus two drafts', async () => {
+    const published = await findPublished();
+    expect(published.length).toBeGreaterThanOrEqual(45);
+    const drafts = await handle.db
+      .select()
+      .from(vacancies)
+      .where(and(eq(vacancies.companyId, companyId), eq(vacancies.isPublished, false)));
+    expect(drafts).toHaveLength(2);
+    expect(drafts.every((draft) => draft.publishedAt === null)).toBe(true);
+  });
+
+  it('spreads publication over recent weeks, newest first in the order written', async () => {
+    const published = await findPublished();
+    const times = published.map((vacancy) => vacancy.publishedAt?.getTime() ?? 0);
+    expect(new Set(times).size).toBe(times.length);
+    expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+    const spanDays = (Math.max(...times) - Math.min(...times)) / 86_400_000;
+    expect(spanDays).toBeGreaterThan(14);
+    expect(spanDays).toBeLessThan(70);
+    expect(published[0]?.name).toBe('Senior Backend Engineer (Node.js)');
+  });
+
+  it('varies the vacancies: hot ones, missing salary, empty sections, URLs and HTML', async () => {
+    const published = await findPublished();
+    expect(published.filter((vacancy) => vacancy.isHot).length).toBeGreaterThanOrEqual(3);
+    expect(published.some((vacancy) => vacancy.salary === null)).toBe(true);
+    expect(published.some((vacancy) => vacancy.salary?.includes('€'))).toBe(true);
+    expect(published.some((vacancy) => vacancy.workingConditions === null && vacancy.addition === null)).toBe(
+      true,
+    );
+    expect(published.some((vacancy) => vacancy.responsibility === null)).toBe(true);
+    expect(new Set(published.map((vacancy) => vacancy.residence)).size).toBeGreaterThanOrEqual(4);
+    const bodies = published
+      .flatMap((v) => [v.description, v.demand, v.responsibility, v.addition, v.workingConditions])
+      .join('\n');
+    expect(bodies).toContain('https://example.com/benefits');
+    expect(bodies).toMatch(/(^|[\s>])example\.io\/team/);
+    for (const tag of ['<p>', '<ul>', '<li>', '<strong>', '<a href=']) expect(bodies).toContain(tag);
+    expect(published.some((vacancy) => vacancy.languages.length >= 2)).toBe(true);
+  });
+
+  it('gives the company one default form using every input type, used by every vacancy', async () => {
+    const forms = await handle.db
+      .select()
+      .from(applicationForms)
+      .where(eq(applicationForms.companyId, companyId));
+    expect(forms).toHaveLength(1);
+    expect(forms[0]?.isDefault).toBe(true);
+    expect(await handle.db.$count(vacancies, sql`${vacancies.formId} is not null`)).toBe(0);
+
+    const fields = await handle.db
+      .select()
+      .from(formFields)
+      .where(eq(formFields.formId, forms[0]?.id ?? -1))
+      .orderBy(asc(formFields.position));
+    expect(new Set(fields.map((field) => field.inputType))).toEqual(new Set(INPUT_TYPES));
+
+    const byName = new Map(fields.map((field) => [field.name, field]));
+    expect(byName.get('CV')).toMatchObject({ type: 'cv', inputType: 'files', required: true });
+    expect(byName.get('CV')?.inputMeta).toMatchObject({
+      maxFiles: 1,
+      formats: ['pdf', 'doc', 'docx', 'rtf', 'odt', 'txt'],
+    });
+    expect(byName.get('Other files (portfolio, certificates)')?.inputMeta).toMatchObject({
+      maxFiles: 3,
+      formats: ['pdf', 'docx', 'png', 'jpg'],
+    });
+    expect(byName.get('Cover letter')?.maxLength).toBe(2000);
+    expect(byName.get('Date of birth')?.type).toBe('birthdate');
+    expect(byName.get('Earliest start date')).toMatchObject({ type: 'custom_property', inputType: 'date' });
+    expect(byName.get('Ready to relocate')).toMatchObject({ type: 'relocate', inputType: 'checkbox' });
+    expect(
+      fields.filter((field) => field.inputType === 'select').map((field) => [field.type, field.dictionary]),
+    ).toEqual([
+      ['experience', 'experience'],
+      ['search_status', 'search_status'],
+      ['sex', 'sex'],
+    ]);
+    expect(byName.get('Expected salary')?.dictionary).toBe('currency');
+    expect(byName.get('Languages')?.dictionary).toBe('language');
+    for (const field of fields.filter((f) => ['multiselect', 'checkbox_list'].includes(f.inputType))) {
+      expect(field.inputMeta.options?.length).toBeGreaterThan(1);
+      expect(field.value).toBeTruthy();
+    }
+  });
+
+  it('has every dictionary the form names, in all three languages', async () => {
+    const fields = await handle.db.select().from(formFields).where(eq(formFields.companyId, companyId));
+    for (const field of fields) {
+      if (!field.dictionary) continue;
+      for (const locale of ['en', 'ru', 'uk'] as const) {
+        const options = await findDictionary(handle.db, companyId, field.dictionary, locale);
+        expect(options.length, `${field.dictionary} in ${locale}`).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it('serves the public list from its index, already in order', async () => {
+    const plan = await handle.db.transaction(async (tx) => {
+      // Too few rows for the planner to prefer an index on its own.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select id from vacancies where company_id = ${companyId} and is_published
+            order by published_at desc, id desc limit 20 offset 20`,
+      );
+    });
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('vacancies_public_list_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+});

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { companies } from '../schema/companies';
+import { applicationForms, formFields } from '../schema/forms';
+import { teams } from '../schema/teams';
+import { type NewVacancy, vacancies } from '../schema/vacancies';
+import { DEMO_FORM_FIELDS } from './demo-form';
+import { buildDemoVacancyBodies, DEMO_TEAMS, DEMO_VACANCIES } from './demo-vacancies';
+
+/** Served by the server from src/db/demo/assets. */
+export const DEMO_LOGO_URL = '/assets/demo/logo.svg';
+
+/** Gap between consecutive demo vacancies' publication times: 49 of them span about six weeks. */
+const PUBLISH_STEP_MS = 20 * 60 * 60 * 1000;
+
+/** True when no company exists yet: a fresh install (global dictionaries do not count). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: companies.id }).from(companies).limit(1);
+  return rows.length === 0;
+}
+
+/**
+ * Fills an empty database with a demo company (Northwind Labs): careers-site settings, teams, a
+ * default form using every input type, 49 published vacancies and 2 drafts. Does nothing when any
+ * company exists; all or nothing otherwise.
+ */
+export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ companyId: number }> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent seeders (two processes starting on one PostgreSQL); the second one then
+    // sees the first one's company and stops.
+    await tx.execute(sql`lock table ${companies} in share row exclusive mode`);
+    const existing = await tx.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
+    if (existing[0]) return { companyId: existing[0].id };
+
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: 'Northwind Labs',
+        slug: 'northwind',
+        hosts: ['localhost', '127.0.0.1'],
+        isDefault: true,
+        logoUrl: DEMO_LOGO_URL,
+        font: 'Inter',
+        colorBackground: '#f8fafc',
+        colorHeader: '#0f766e',
+        colorButton: '#0f766e',
+        indexing: true,
+        consentPageUrl: 'https://example.com/privacy',
+        captchaProvider: 'none',
+        languages: ['en', 'ru', 'uk'],
+        defaultLanguage: 'en',
+      })
+      .returning({ id: companies.id });
+    if (!company) throw new Error('seedDemoData: company insert returned no row');
+    const companyId = company.id;
+
+    const teamRows = await tx
+      .insert(teams)
+      .values(DEMO_TEAMS.map((name) => ({ companyId, name })))
+      .returning({ id: teams.id, name: teams.name });
+    const teamIds = new Map(teamRows.map((team) => [team.name, team.id]));
+
+    const [form] = await tx
+      .insert(applicationForms)
+      .values({ companyId, name: 'Default application form', isDefault: true })
+      .returning({ id: applicationForms.id });
+    if (!form) throw new Error('seedDemoData: form insert returned no row');
+    await tx
+      .insert(formFields)
+      .values(
+        DEMO_FORM_FIELDS.map((field, position) => ({ ...field, companyId, formId: form.id, position })),
+      );
+
+    let published = 0;
+    const rows = DEMO_VACANCIES.map((vacancy, index): NewVacancy => {
+      const isPublished = vacancy.isPublished ?? true;
+      // The first listed is the newest, so the list page shows them in the order written.
+      const publishedAt = isPublished ? new Date(now.getTime() - published++ * PUBLISH_STEP_MS) : null;
+      return {
+        companyId,
+        name: vacancy.name,
+        isHot: vacancy.isHot ?? false,
+        salary: vacancy.salary,
+        residence: vacancy.residence,
+        experience: vacancy.experience,
+        workTypes: vacancy.workTypes,
+        languages: vacancy.languages,
+        ...buildDemoVacancyBodies(vacancy, index),
+        status: isPublished ? 1 : 2,
+        isPublished,
+        teamId: teamIds.get(vacancy.team) ?? null,
+        // null: the company's default form.
+        formId: null,
+        createdAt: publishedAt ?? now,
+        updatedAt: publishedAt ?? now,
+        publishedAt,
+      };
+    });
+    await tx.insert(vacancies).values(rows);
+    return { companyId };
+  });
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createCompanyIdColumn, createTimestampColumns } from './columns';
+import { applicationForms } from './forms';
+import { tsvector } from './sql-helpers';
+import { teams } from './teams';
+
+/**
+ * A language requirement as shown on the careers site ('English - B2'). Stored as display text like
+ * the other descriptive columns (salary, residence, ...), in the vacancy's own language.
+ */
+export type VacancyLanguage = { language: string; level: string };
+
+/**
+ * Words of the name and the body sections, HTML tags stripped. 'simple' configuration: no stemming,
+ * because vacancies are written in several languages.
+ */
+const SEARCH_VECTOR_SQL = sql.raw(
+  `to_tsvector('simple', coalesce(name, '') || ' ' || regexp_replace(` +
+    `coalesce(description, '') || ' ' || coalesce(demand, '') || ' ' || coalesce(responsibility, '') || ' ' || ` +
+    `coalesce(addition, '') || ' ' || coalesce(working_conditions, ''), '<[^>]*>', ' ', 'g'))`,
+);
+
+/**
+ * A vacancy. Body sections (description ... working_conditions) are HTML as entered by HR; the
+ * careers API sanitises and auto-links them on the way out. Empty optional texts are null.
+ */
+export const vacancies = pgTable(
+  'vacancies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: createCompanyIdColumn(),
+    name: text('name').notNull(),
+    isHot: boolean('is_hot').notNull().default(false),
+    salary: text('salary'),
+    residence: text('residence'),
+    experience: text('experience'),
+    workTypes: text('work_types'),
+    languages: jsonb('languages').$type<VacancyLanguage[]>().notNull().default([]),
+    description: text('description'),
+    demand: text('demand'),
+    responsibility: text('responsibility'),
+    addition: text('addition'),
+    workingConditions: text('working_conditions'),
+    /** Recruiting status id (1 open by default); colours by id are in the spec. */
+    status: integer('status').notNull().default(1),
+    isPublished: boolean('is_published').notNull().default(false),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** The vacancy's own form; null means the company's default form. */
+    formId: integer('form_id').references(() => applicationForms.id, { onDelete: 'set null' }),
+    ...createTimestampColumns(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * Generated full-text vector; query with `search @@ websearch_to_tsquery('simple', $q)`.
+     * Select columns explicitly in list queries so this is not sent back needlessly.
+     */
+    search: tsvector('search').notNull().generatedAlwaysAs(SEARCH_VECTOR_SQL),
+  },
+  (t) => [
+    // The public list: published vacancies of a company, newest first, id as tie-breaker.
+    // NULLS FIRST is what a plain `order by published_at desc, id desc` asks for, so the index serves it.
+    index('vacancies_public_list_idx').on(
+      t.companyId,
+      t.isPublished,
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('vacancies_search_idx').using('gin', t.search),
+    index('vacancies_team_idx').on(t.companyId, t.teamId),
+    index('vacancies_form_idx').on(t.formId),
+  ],
+);
+
+export type Vacancy = typeof vacancies.$inferSelect;
+export type NewVacancy = typeof vacancies.$inferInsert;

@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Migrates one template database per run; each test file starts from a copy (test/db.ts).
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite is WASM with a large heap: separate processes, and few of them (each copy costs memory).
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
