@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { AppError } from './lib/app-error';
+import { type CaptchaRegistry, captchaRegistry } from './modules/captcha/captcha-registry';
+import { careersPagesRoutes } from './modules/careers/careers-pages.routes';
+import { createPublicCache, type PublicCache } from './modules/careers/public-cache';
+import { publicVacanciesRoutes } from './modules/careers/public-vacancies.routes';
+import { cvRoutes } from './modules/cv/cv.routes';
+import type { CvParserPool } from './modules/cv/cv-parser-pool';
+import { healthRoutes } from './modules/health/health.routes';
+import { testSupportRoutes } from './modules/test-support/test-support.routes';
+import { companyResolver } from './plugins/company-resolver';
+import { errorHandler } from './plugins/error-handler';
+import { openapi } from './plugins/openapi';
+import { securityHeaders } from './plugins/security-headers';
+import { staticAssets } from './plugins/static-assets';
+import type { FileStore } from './storage/file-store';
+
+export type AppDeps = {
+  env: Env;
+  database: DatabaseHandle;
+  fileStore: FileStore;
+  cvParser: CvParserPool;
+  /** Captcha verifiers by provider name; defaults to the built-in ones. */
+  captcha?: CaptchaRegistry;
+  /** Where the careers client build lives (apps/careers/dist/client). */
+  careersClientDir: string;
+  logger?: FastifyServerOptions['logger'];
+  /** The clock, replaceable in tests (date rules compare against today). */
+  now?: () => Date;
+};
+
+/** Builds the whole application. Pure: opens nothing and never listens (tests use `inject`). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // JSON bodies are small; uploads are multipart and have their own per-file limits.
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const cache: PublicCache = createPublicCache();
+  const now = deps.now ?? (() => new Date());
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { https: false });
+  await app.register(openapi);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('too_many_requests', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  await app.register(multipart, {
+    limits: {
+      fieldNameSize: 200,
+      fieldSize: 100_000,
+      fields: 2_000,
+      files: 40,
+      parts: 2_100,
+      headerPairs: 100,
+    },
+  });
+  await app.register(companyResolver, { db: database.db });
+  await app.register(staticAssets, { careersClientDir: deps.careersClientDir });
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(publicVacanciesRoutes, {
+    db: database.db,
+    env,
+    fileStore: deps.fileStore,
+    captcha: deps.captcha ?? captchaRegistry({ recaptchaApiUrl: env.RECAPTCHA_API_URL }),
+    cache,
+    now,
+  });
+  await app.register(cvRoutes, { db: database.db, env, fileStore: deps.fileStore, cvParser: deps.cvParser });
+  await app.register(careersPagesRoutes, { db: database.db, careersClientDir: deps.careersClientDir });
+  if (env.KADRY_TEST_ROUTES) {
+    await app.register(testSupportRoutes, { db: database.db, fileStore: deps.fileStore, cache });
+  }
+  return app;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Every setting the server reads, parsed once. README.md documents each of them. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Embedded database, uploaded files and caches live here unless DATABASE_URL / S3 say otherwise. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://… switches from the embedded PGlite to PostgreSQL. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** Seed demo data into an empty database. Default: on for the embedded database, off for PostgreSQL. */
+  DEMO_DATA: booleanFlag.optional(),
+  /** Where uploaded files go. Only `local` (a directory under DATA_DIR) exists today; the FileStore interface admits S3. */
+  STORAGE: z.enum(['local']).default('local'),
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto/-Host for client IPs, https and host names. */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Submissions and CV parses allowed per client IP per minute. */
+  RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_CV_PARSES: z.coerce.number().int().min(1).default(30),
+  CV_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  CV_PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Base URL of the reCAPTCHA Enterprise REST API (tests point it at a local fake). */
+  RECAPTCHA_API_URL: z.string().url().default('https://recaptchaenterprise.googleapis.com'),
+  /**
+   * Test-only routes under /api/test (read back applications, insert vacancies) for the browser
+   * tests. Never enable in production: they bypass every permission.
+   */
+  KADRY_TEST_ROUTES: booleanFlag.default(false),
+  /** How long a graceful shutdown waits for in-flight requests before giving up. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown with every bad variable named, so a misconfigured deployment fails at once and says why. */
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The only read of process.env in the server. */
+export function readEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,88 @@
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { vacancies } from '../../db/schema/vacancies';
+
+export type PublicListFilters = {
+  search?: string | undefined;
+  residence?: string | undefined;
+  workTypes?: string | undefined;
+};
+
+/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function publishedWhere(companyId: number, filters: PublicListFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(vacancies.companyId, companyId),
+    eq(vacancies.isPublished, true),
+  ];
+  if (filters.search) {
+    conditions.push(sql`${vacancies.search} @@ websearch_to_tsquery('simple', ${filters.search})`);
+  }
+  if (filters.residence) conditions.push(ilike(vacancies.residence, containsPattern(filters.residence)));
+  if (filters.workTypes) conditions.push(ilike(vacancies.workTypes, containsPattern(filters.workTypes)));
+  return and(...conditions);
+}
+
+const listColumns = {
+  id: vacancies.id,
+  name: vacancies.name,
+  isHot: vacancies.isHot,
+  salary: vacancies.salary,
+  residence: vacancies.residence,
+  experience: vacancies.experience,
+  workTypes: vacancies.workTypes,
+};
+
+/** One page of published vacancies, newest first; `id` breaks ties so pages never overlap. */
+export async function findPublishedVacancyPage(
+  db: Db,
+  companyId: number,
+  filters: PublicListFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = publishedWhere(companyId, filters);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(vacancies)
+      .where(where)
+      .orderBy(desc(vacancies.publishedAt), desc(vacancies.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(vacancies).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export type PublishedVacancyRow = Awaited<ReturnType<typeof findPublishedVacancy>>;
+
+export async function findPublishedVacancy(db: Db, companyId: number, id: number) {
+  const rows = await db
+    .select({
+      ...listColumns,
+      languages: vacancies.languages,
+      description: vacancies.description,
+      demand: vacancies.demand,
+      responsibility: vacancies.responsibility,
+      addition: vacancies.addition,
+      workingConditions: vacancies.workingConditions,
+      formId: vacancies.formId,
+      publishedAt: vacancies.publishedAt,
+      updatedAt: vacancies.updatedAt,
+    })
+    .from(vacancies)
+    .where(and(eq(vacancies.companyId, companyId), eq(vacancies.id, id), eq(vacancies.isPublished, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findPublishedVacancyIds(db: Db, companyId: number) {
+  return db
+    .select({ id: vacancies.id, updatedAt: vacancies.updatedAt })
+    .from(vacancies)
+    .where(and(eq(vacancies.companyId, companyId), eq(vacancies.isPublished, true)))
+    .orderBy(desc(vacancies.publishedAt), desc(vacancies.id));
+}

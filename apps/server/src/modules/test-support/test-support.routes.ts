@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { candidates } from '../../db/schema/candidates';
+import { storedFiles } from '../../db/schema/files';
+import { responseFiles, responses } from '../../db/schema/responses';
+import { vacancies } from '../../db/schema/vacancies';
+import { AppError } from '../../lib/app-error';
+import type { FileStore } from '../../storage/file-store';
+import type { PublicCache } from '../careers/public-cache';
+
+/**
+ * Routes for the browser tests only (KADRY_TEST_ROUTES=1): read an application back with the hashes
+ * of its stored files, and insert a vacancy with any body. Not registered otherwise.
+ */
+export const testSupportRoutes: FastifyPluginAsync<{
+  db: Db;
+  fileStore: FileStore;
+  cache: PublicCache;
+}> = async (app, opts) => {
+  const { db } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/test/responses', { schema: { hide: true } }, async (request) => {
+    const company = request.company;
+    if (!company) throw new AppError('not_found');
+    const rows = await db
+      .select({ id: responses.id, vacancyId: responses.vacancyId, createdAt: responses.createdAt })
+      .from(responses)
+      .where(eq(responses.companyId, company.id))
+      .orderBy(asc(responses.id));
+    return { data: rows };
+  });
+
+  routes.get(
+    '/api/test/responses/:id',
+    { schema: { hide: true, params: z.object({ id: z.coerce.number().int() }) } },
+    async (request) => {
+      const [response] = await db
+        .select()
+        .from(responses)
+        .where(eq(responses.id, request.params.id))
+        .limit(1);
+      if (!response) throw new AppError('not_found');
+      const [candidate] = await db.select().from(candidates).where(eq(candidates.id, response.candidateId));
+      const files = await db
+        .select({
+          fieldIndex: responseFiles.fieldIndex,
+          position: responseFiles.position,
+          key: storedFiles.storageKey,
+          name: storedFiles.originalName,
+          format: storedFiles.detectedFormat,
+          size: storedFiles.size,
+          sha256: storedFiles.sha256,
+        })
+        .from(responseFiles)
+        .innerJoin(storedFiles, eq(storedFiles.id, responseFiles.storedFileId))
+        .where(eq(responseFiles.responseId, response.id))
+        .orderBy(asc(responseFiles.fieldIndex), asc(responseFiles.position));
+      // Hash what storage really holds, not what the database says it holds.
+      const stored = await Promise.all(
+        files.map(async ({ key, ...file }) => {
+          const hash = createHash('sha256');
+          for await (const chunk of await opts.fileStore.get(key)) hash.update(chunk as Buffer);
+          return { ...file, storedSha256: hash.digest('hex') };
+        }),
+      );
+      return { data: { ...response, candidate, files: stored } };
+    },
+  );
+
+  routes.post(
+    '/api/test/vacancies',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          name: z.string(),
+          description: z.string().nullable().optional(),
+          demand: z.string().nullable().optional(),
+          isHot: z.boolean().optional(),
+          isPublished: z.boolean().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const company = request.company;
+      if (!company) throw new AppError('not_found');
+      const isPublished = request.body.isPublished ?? true;
+      const [row] = await db
+        .insert(vacancies)
+        .values({
+          companyId: company.id,
+          name: request.body.name,
+          description: request.body.description ?? null,
+          demand: request.body.demand ?? null,
+          isHot: request.body.isHot ?? false,
+          isPublished,
+          publishedAt: isPublished ? new Date() : null,
+        })
+        .returning({ id: vacancies.id });
+      opts.cache.invalidate(company.id);
+      return reply.status(201).send({ data: row });
+    },
+  );
+};

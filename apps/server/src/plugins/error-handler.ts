@@ -1,0 +1,106 @@
+import type { ErrorBody } from '@kadry/shared/schemas/error';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import { translatorFor } from '../lib/request-locale';
+
+type MaybeFastifyError = Partial<FastifyError> & { statusCode?: number };
+
+/** Fastify and plugin error codes that are the client's fault, mapped onto our codes. */
+const CLIENT_ERROR_CODES: Record<string, AppError['code']> = {
+  FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'file_too_large',
+  FST_PARTS_LIMIT: 'invalid_request',
+  FST_FILES_LIMIT: 'invalid_request',
+  FST_FIELDS_LIMIT: 'invalid_request',
+  FST_PROTO_VIOLATION: 'invalid_request',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_request',
+};
+
+/**
+ * The multipart parser (busboy) reports a truncated or malformed body with plain errors, no code:
+ * these messages are the client's fault, not ours.
+ */
+const MULTIPART_CLIENT_ERRORS = [
+  'Unexpected end of multipart data',
+  'Unexpected end of form',
+  'Unexpected end of file',
+  'Multipart: Boundary not found',
+  'Malformed part header',
+  'Part terminated early due to unexpected end of multipart data',
+];
+
+/**
+ * The one error handler: every failure leaves as `{ message, errors? }`. Messages of 5xx errors are
+ * never sent (they may carry internals); they are logged with the request id instead.
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const t = translatorFor(request);
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, err: appError.cause ?? undefined }, 'request rejected');
+    }
+    const body: ErrorBody = { message: t(appError.key, appError.params) };
+    if (appError.issues) {
+      body.errors = Object.fromEntries(
+        Object.entries(appError.issues).map(([path, issues]) => [
+          path,
+          issues.map((issue) => t(issue.key, issue.params)),
+        ]),
+      );
+    }
+    if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
+    // A request whose body was not read completely leaves the socket in an unknown state.
+    if (appError.status === 413) reply.header('connection', 'close');
+    return reply.status(appError.status).send(body);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const t = translatorFor(request);
+    return reply.status(404).send({ message: t('errors.not_found') } satisfies ErrorBody);
+  });
+});
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = (typeof error === 'object' && error !== null ? error : {}) as MaybeFastifyError & {
+    validation?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[];
+    validationContext?: string;
+  };
+  if (Array.isArray(e.validation)) {
+    const issues: Record<string, { key: string; params?: Record<string, string | number> }[]> = {};
+    for (const item of e.validation) {
+      const path = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'request';
+      const list = issues[path] ?? [];
+      list.push({ key: 'errors.invalid_value', params: { detail: item.message ?? '' } });
+      issues[path] = list;
+    }
+    return new AppError('validation', { key: 'errors.invalid_request', issues, cause: error });
+  }
+  if (!e.code && typeof e.message === 'string' && MULTIPART_CLIENT_ERRORS.includes(e.message)) {
+    return new AppError('invalid_request', { cause: error });
+  }
+  const mapped = e.code ? CLIENT_ERROR_CODES[e.code] : undefined;
+  if (mapped) return new AppError(mapped, { cause: error });
+  if (e.statusCode === 429) {
+    const retryAfter = Number((e as { retryAfter?: unknown }).retryAfter);
+    return new AppError('too_many_requests', {
+      retryAfter: Number.isFinite(retryAfter) ? Math.ceil(retryAfter) : 60,
+      cause: error,
+    });
+  }
+  if (e.statusCode === 503) return new AppError('service_unavailable', { retryAfter: 5, cause: error });
+  if (e.statusCode === 415) return new AppError('unsupported_media_type', { cause: error });
+  if (e.statusCode === 413) return new AppError('file_too_large', { cause: error });
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new AppError(e.statusCode === 404 ? 'not_found' : 'invalid_request', { cause: error });
+  }
+  return new AppError('server', { cause: error });
+}

@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Env, parseEnv } from '../src/config/env';
+import type { DatabaseHandle } from '../src/db/client';
+import type { CaptchaRegistry } from '../src/modules/captcha/captcha-registry';
+import { createCvParserPool } from '../src/modules/cv/cv-parser-pool';
+import type { FileStore } from '../src/storage/file-store';
+import { createLocalDirStore } from '../src/storage/local-dir';
+import { createTestDatabase } from './db';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  fileStore: FileStore;
+  dataDir: string;
+  env: Env;
+  close(): Promise<void>;
+};
+
+/**
+ * The whole application on a database of its own (a copy of the migrated template), with files in a
+ * temporary directory. Requests go through `app.inject()`.
+ */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; captcha?: CaptchaRegistry; now?: () => Date } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kadry-test-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  const database = await createTestDatabase();
+  const fileStore = createLocalDirStore(path.join(dataDir, 'files'));
+  const cvParser = createCvParserPool({ workers: 1, timeoutMs: env.CV_PARSE_TIMEOUT_MS });
+  const app = await buildApp({
+    env,
+    database,
+    fileStore,
+    cvParser,
+    careersClientDir: path.join(dataDir, 'no-client-build'),
+    logger: false,
+    ...(opts.captcha ? { captcha: opts.captcha } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    fileStore,
+    dataDir,
+    env,
+    async close() {
+      await app.close();
+      await cvParser.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body for `inject`, built the way a browser builds it. */
+export async function multipart(entries: [string, string | Blob, string?][]): Promise<{
+  payload: Buffer;
+  headers: Record<string, string>;
+}> {
+  const form = new FormData();
+  for (const [name, value, fileName] of entries) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, fileName ?? 'file');
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}

@@ -1,0 +1,8 @@
+// Runs the server's TypeScript (and the careers app's TSX for server-side rendering) through tsx.
+// tsx reads one tsconfig, from the working directory by default; the root tsconfig.json only lists
+// project references, so point tsx at one that covers every workspace and sets the JSX runtime.
+// Usage: node --import ./tooling/tsx-register.mjs apps/server/src/server.ts
+import { fileURLToPath } from 'node:url';
+
+process.env.TSX_TSCONFIG_PATH ??= fileURLToPath(new URL('./tsconfig.runtime.json', import.meta.url));
+await import('tsx');
