@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { EnvError, readEnv } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData } from './db/demo/seed';
+import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './lib/sweep-orphan-files';
 import { createCvParserPool } from './modules/cv/cv-parser-pool';
 import { createLocalDirStore } from './storage/local-dir';
 
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   }
 
   const fileStore = createLocalDirStore(path.join(dataDir, 'files'));
+  // Leftovers of uploads interrupted by a crash or a deploy.
+  await fileStore.removeStaleTempFiles(new Date(Date.now() - ORPHAN_MIN_AGE_MS));
+  const orphans = await sweepOrphanFiles(database.db, fileStore, new Date());
   const cvParser = createCvParserPool({ workers: env.CV_PARSE_WORKERS, timeoutMs: env.CV_PARSE_TIMEOUT_MS });
   const careersClientDir = fileURLToPath(new URL('../../careers/dist/client', import.meta.url));
   const app = await buildApp({ env, database, fileStore, cvParser, careersClientDir });
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (orphans > 0) app.log.info({ orphans }, 'removed files of interrupted uploads');
   if (seedDemo) app.log.info(`Kadry careers site: http://localhost:${env.PORT}/careers`);
 }
 
