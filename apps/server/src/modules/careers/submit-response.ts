@@ -46,20 +46,8 @@ export async function readSubmissionParts(
   const texts: [string, string][] = [];
   const uploads: StoredUpload[] = [];
   const countByField = new Map<number, number>();
-  // Errors raised by the multipart parser (a truncated or malformed body) are the client's fault;
-  // errors of storage are ours. Parser errors are remembered so the two can be told apart.
-  const parserErrors = new WeakSet<object>();
-  const nextPart = async () => {
-    try {
-      return await parts.next();
-    } catch (error) {
-      if (typeof error === 'object' && error !== null) parserErrors.add(error);
-      throw error;
-    }
-  };
   try {
-    for (let next = await nextPart(); !next.done; next = await nextPart()) {
-      const part = next.value;
+    for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('invalid_request');
         texts.push([part.fieldname, typeof part.value === 'string' ? part.value : String(part.value)]);
@@ -81,9 +69,6 @@ export async function readSubmissionParts(
         continue;
       }
       countByField.set(index, count);
-      part.file.once('error', (error: unknown) => {
-        if (typeof error === 'object' && error !== null) parserErrors.add(error);
-      });
       const meter = createUploadMeter(FILE_MAX_BYTES);
       const [, stored] = await Promise.all([
         pipeline(part.file, meter),
@@ -107,7 +92,7 @@ export async function readSubmissionParts(
     }
   } catch (error) {
     await deleteUploads(fileStore, uploads);
-    throw normaliseUploadError(error, parserErrors);
+    throw normaliseUploadError(error);
   }
   // Fields whose files were dropped for exceeding maxFiles must still fail validation.
   for (const [index, count] of countByField) {
