@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { companyResolver } from './plugins/company-resolver';
 import { errorHandler } from './plugins/error-handler';
+import { loadShedding } from './plugins/load-shedding';
 import { openapi } from './plugins/openapi';
 import { securityHeaders } from './plugins/security-headers';
 import { staticAssets } from './plugins/static-assets';
@@ -46,6 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // JSON bodies are small; uploads are multipart and have their own per-file limits.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // An absolute cap on receiving one request (a 50 MB upload needs ~28 KB/s to make it); slower
+    // trickles are cut off earlier by the upload meter's minimum rate.
+    requestTimeout: 30 * 60 * 1000,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
   });
@@ -56,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
 
   await app.register(errorHandler);
+  await app.register(loadShedding, {
+    maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+    maxRssBytes: env.SHED_RSS_MB * 1024 * 1024,
+  });
   await app.register(securityHeaders, { https: false });
   await app.register(openapi);
   await app.register(rateLimit, {

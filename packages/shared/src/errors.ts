@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   conflict: { status: 409, key: 'errors.conflict' },
   file_too_large: { status: 413, key: 'errors.file_too_large' },
   unsupported_media_type: { status: 415, key: 'errors.invalid_request' },
+  request_timeout: { status: 408, key: 'errors.upload_too_slow' },
   csrf: { status: 419, key: 'errors.csrf' },
   validation: { status: 422, key: 'public.fill_fields' },
   cv_unsupported: { status: 422, key: 'candidate.cv.supported_formats' },

@@ -35,6 +35,12 @@ export const envSchema = z.object({
    * tests. Never enable in production: they bypass every permission.
    */
   KADRY_TEST_ROUTES: booleanFlag.default(false),
+  /** Load shedding: refuse new requests (503) while the event loop lags more than this (ms; 0 = off). */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Load shedding: refuse new requests while resident memory exceeds this many MiB (0 = off). */
+  SHED_RSS_MB: z.coerce.number().int().min(0).default(0),
+  /** Uploads slower than this (bytes/s, averaged after a 20 s grace period) are cut off; 0 = off. */
+  UPLOAD_MIN_BYTES_PER_SEC: z.coerce.number().int().min(0).default(4_096),
   /** How long a graceful shutdown waits for in-flight requests before giving up. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });

@@ -9,14 +9,42 @@ import { AppError } from './app-error';
 /** How much of a file's start is kept in memory to judge its format by its bytes. */
 export const HEAD_BYTES = 64 * 1024;
 
+/** A slow start (TLS, a phone waking its radio) is forgiven for this long before the rate counts. */
+const MIN_RATE_GRACE_MS = 20_000;
+const MIN_RATE_CHECK_MS = 2_000;
+
+export type UploadMeterOptions = {
+  /** Cut the upload off (408) when it averages fewer bytes per second than this; 0 = never. */
+  minBytesPerSec?: number;
+  now?: () => number;
+};
+
 /**
  * Collects the first HEAD_BYTES of a stream while passing everything through, and counts bytes,
- * failing with 413 as soon as more than `maxBytes` arrive (so a huge upload is never written whole).
+ * failing with 413 as soon as more than `maxBytes` arrive (so a huge upload is never written whole),
+ * and with 408 when the upload trickles in slower than the minimum rate (a slow-loris upload would
+ * otherwise hold a connection and a temporary file for as long as it likes).
  */
-export function createUploadMeter(maxBytes: number): Transform & { head(): Buffer; size(): number } {
+export function createUploadMeter(
+  maxBytes: number,
+  opts: UploadMeterOptions = {},
+): Transform & { head(): Buffer; size(): number } {
   const chunks: Buffer[] = [];
   let headLength = 0;
   let size = 0;
+  const now = opts.now ?? Date.now;
+  const startedAt = now();
+  const minRate = opts.minBytesPerSec ?? 0;
+  const rateTimer =
+    minRate > 0
+      ? setInterval(() => {
+          const elapsedMs = now() - startedAt;
+          if (elapsedMs > MIN_RATE_GRACE_MS && size / (elapsedMs / 1000) < minRate) {
+            meter.destroy(new AppError('request_timeout'));
+          }
+        }, MIN_RATE_CHECK_MS)
+      : undefined;
+  rateTimer?.unref();
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
@@ -32,6 +60,7 @@ export function createUploadMeter(maxBytes: number): Transform & { head(): Buffe
       callback(null, chunk);
     },
   });
+  meter.once('close', () => clearInterval(rateTimer));
   return Object.assign(meter, { head: () => Buffer.concat(chunks), size: () => size });
 }
 
@@ -40,11 +69,12 @@ export async function writeUploadToTempFile(
   source: Readable,
   dir: string,
   maxBytes: number,
+  meterOptions: UploadMeterOptions = {},
 ): Promise<{ path: string; size: number; head: Buffer; remove(): Promise<void> }> {
   await mkdir(dir, { recursive: true });
   const filePath = path.join(dir, `${randomUUID()}.upload`);
   const remove = () => unlink(filePath).catch(() => undefined);
-  const meter = createUploadMeter(maxBytes);
+  const meter = createUploadMeter(maxBytes, meterOptions);
   try {
     await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', mode: 0o600 }));
   } catch (error) {

@@ -2,6 +2,7 @@ import type { ErrorBody } from '@kadry/shared/schemas/error';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { translatorFor } from '../lib/request-locale';
 
 type MaybeFastifyError = Partial<FastifyError> & { statusCode?: number };
@@ -42,7 +43,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const t = translatorFor(request);
     const appError = toAppError(error);
-    if (appError.status >= 500) {
+    if (appError.status === 503) {
+      request.log.warn({ err: error }, 'service unavailable');
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: appError.code, err: appError.cause ?? undefined }, 'request rejected');
@@ -58,7 +61,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
     // A request whose body was not read completely leaves the socket in an unknown state.
-    if (appError.status === 413) reply.header('connection', 'close');
+    if (appError.status === 413 || appError.status === 408) reply.header('connection', 'close');
     return reply.status(appError.status).send(body);
   });
 
@@ -84,6 +87,8 @@ export function toAppError(error: unknown): AppError {
     }
     return new AppError('validation', { key: 'errors.invalid_request', issues, cause: error });
   }
+  if (isDatabaseUnavailable(error))
+    return new AppError('service_unavailable', { retryAfter: 5, cause: error });
   if (!e.code && typeof e.message === 'string' && MULTIPART_CLIENT_ERRORS.includes(e.message)) {
     return new AppError('invalid_request', { cause: error });
   }

@@ -202,6 +202,7 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
           today: getTodayIsoDate(undefined, now),
           now,
           idempotency: scope,
+          minUploadBytesPerSec: opts.env.UPLOAD_MIN_BYTES_PER_SEC,
         });
         return reply.status(201).send(created);
       } catch (error) {

@@ -42,6 +42,7 @@ export async function readSubmissionParts(
   parts: AsyncIterableIterator<Multipart>,
   fields: readonly FormField[],
   fileStore: FileStore,
+  minUploadBytesPerSec = 0,
 ): Promise<{ texts: [string, string][]; uploads: StoredUpload[] }> {
   const texts: [string, string][] = [];
   const uploads: StoredUpload[] = [];
@@ -69,7 +70,7 @@ export async function readSubmissionParts(
         continue;
       }
       countByField.set(index, count);
-      const meter = createUploadMeter(FILE_MAX_BYTES);
+      const meter = createUploadMeter(FILE_MAX_BYTES, { minBytesPerSec: minUploadBytesPerSec });
       const [, stored] = await Promise.all([
         pipeline(part.file, meter),
         fileStore.put(meter, { maxBytes: FILE_MAX_BYTES }),
@@ -156,6 +157,7 @@ export type SubmissionInput = {
   today: string;
   now: Date;
   idempotency: IdempotencyScope | null;
+  minUploadBytesPerSec?: number;
 };
 
 /**
@@ -165,7 +167,12 @@ export type SubmissionInput = {
  */
 export async function submitResponse(input: SubmissionInput): Promise<ResponseCreated> {
   const { db, fileStore, fields } = input;
-  const { texts, uploads } = await readSubmissionParts(input.parts, fields, fileStore);
+  const { texts, uploads } = await readSubmissionParts(
+    input.parts,
+    fields,
+    fileStore,
+    input.minUploadBytesPerSec,
+  );
   try {
     const decoded = decodeResponseBody(
       texts,

@@ -81,13 +81,13 @@ export const cvRoutes: FastifyPluginAsync<{
           issues: { cv: [{ key: 'public.fill_fields' }] },
         });
       }
-      const upload = await writeUploadToTempFile(part.file, tmpDir, FILE_MAX_BYTES).catch(
-        (error: unknown) => {
-          throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-            ? new AppError('file_too_large')
-            : error;
-        },
-      );
+      const upload = await writeUploadToTempFile(part.file, tmpDir, FILE_MAX_BYTES, {
+        minBytesPerSec: opts.env.UPLOAD_MIN_BYTES_PER_SEC,
+      }).catch((error: unknown) => {
+        throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+          ? new AppError('file_too_large')
+          : error;
+      });
       try {
         if (part.file.truncated) throw new AppError('file_too_large');
         if (upload.size < FILE_MIN_BYTES) {

@@ -1,0 +1,28 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+export type LoadSheddingOptions = {
+  /** Event-loop delay (ms) above which new requests are refused; 0 disables. */
+  maxEventLoopDelayMs: number;
+  /** Resident memory (bytes) above which new requests are refused; 0 disables. */
+  maxRssBytes: number;
+};
+
+/**
+ * Sheds load instead of falling over: while the event loop lags or memory runs high, new requests get
+ * 503 with Retry-After (clients and load balancers back off), and memory stays bounded. Liveness
+ * (`/health`) is always answered.
+ */
+export const loadShedding = fp(async (app: FastifyInstance, opts: LoadSheddingOptions) => {
+  await app.register(underPressure, {
+    maxEventLoopDelay: opts.maxEventLoopDelayMs,
+    maxRssBytes: opts.maxRssBytes,
+    sampleInterval: 250,
+    pressureHandler: (request) => {
+      if (request.url === '/health') return undefined;
+      throw new AppError('service_unavailable', { retryAfter: 10 });
+    },
+  });
+});
