@@ -42,8 +42,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A proxy's request id is kept when it looks like one (so logs join up across hops); anything
+    // else gets a fresh UUID. The id is echoed back in X-Request-Id.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.:-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+    },
     // JSON bodies are small; uploads are multipart and have their own per-file limits.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -52,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30 * 60 * 1000,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

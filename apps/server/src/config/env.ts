@@ -43,6 +43,27 @@ export const envSchema = z.object({
   UPLOAD_MIN_BYTES_PER_SEC: z.coerce.number().int().min(0).default(4_096),
   /** How long a graceful shutdown waits for in-flight requests before giving up. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Public base URL of this server (e.g. https://hr.example.com), used in links sent by email. Default: the request's own origin. */
+  APP_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** smtp://user:pass@host:587 or smtps://…: send mail through this server. Without it, mail is written to the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender of the mail Kadry sends (password-reset links, notifications). */
+  MAIL_FROM: z.string().min(3).default('Kadry <no-reply@localhost>'),
+  /** A staff session ends after this many minutes without a request… */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** …and this many hours after sign-in, however active. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Failed sign-ins allowed per account, and per client IP, before sign-in is locked for SIGN_IN_LOCKOUT_MINUTES. */
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  SIGN_IN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -50,7 +71,9 @@ export type Env = z.infer<typeof envSchema>;
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // An empty variable (`PORT=`) means unset, not zero or the empty string.
+  const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(defined);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);

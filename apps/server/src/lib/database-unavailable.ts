@@ -22,6 +22,7 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Cannot use a pool after calling end',
+  'PGlite is closed',
 ];
 
 /**

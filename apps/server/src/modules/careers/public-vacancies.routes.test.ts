@@ -63,7 +63,10 @@ beforeAll(async () => {
   // Groups of three share a publication time, so only the id tie-breaker orders them.
   for (let i = 0; i < 42; i += 1) {
     published.push(
-      await seedVacancy(db, company.id, { name: `Bulk vacancy ${i}`, publishedAt: hoursAgo(Math.floor(i / 3)) }),
+      await seedVacancy(db, company.id, {
+        name: `Bulk vacancy ${i}`,
+        publishedAt: hoursAgo(Math.floor(i / 3)),
+      }),
     );
   }
   const specials: [string, Parameters<typeof seedVacancy>[2]][] = [
@@ -138,9 +141,7 @@ beforeAll(async () => {
   });
 
   expectedOrder = published
-    .toSorted(
-      (a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || b.id - a.id,
-    )
+    .toSorted((a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || b.id - a.id)
     .map((vacancy) => vacancy.id);
 });
 
