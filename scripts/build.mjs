@@ -16,7 +16,8 @@ function newestMtime(paths) {
     if (!existsSync(p)) return;
     const stat = statSync(p);
     if (stat.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
+      for (const entry of readdirSync(p))
+        if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
     } else newest = Math.max(newest, stat.mtimeMs);
   };
   for (const p of paths) visit(p);
@@ -27,7 +28,12 @@ const apps = [
   {
     workspace: '@kadry/careers',
     output: path.join(root, 'apps/careers/dist/client/.vite/manifest.json'),
-    sources: ['apps/careers/src', 'apps/careers/vite.config.ts', 'apps/careers/index.html', 'packages/shared/src'],
+    sources: [
+      'apps/careers/src',
+      'apps/careers/vite.config.ts',
+      'apps/careers/index.html',
+      'packages/shared/src',
+    ],
   },
 ];
 

@@ -7,8 +7,16 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [
-  spawn('npx', ['vite', 'build', '--watch', '--config', 'apps/careers/vite.config.ts'], { cwd: root, stdio: 'inherit', env }),
-  spawn('npx', ['tsx', 'watch', '--tsconfig', 'tooling/tsconfig.runtime.json', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env }),
+  spawn('npx', ['vite', 'build', '--watch', '--config', 'apps/careers/vite.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
+  spawn('npx', ['tsx', 'watch', '--tsconfig', 'tooling/tsconfig.runtime.json', 'apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

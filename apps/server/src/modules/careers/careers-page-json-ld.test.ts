@@ -1,0 +1,113 @@
+import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
+import { describe, expect, it } from 'vitest';
+import { buildJobPostingJsonLd, mapEmploymentTypes, parseSalaryText } from './careers-page-json-ld';
+
+describe('parseSalaryText', () => {
+  it.each([
+    ['$2,500 – $3,500', { currency: 'USD', minValue: 2500, maxValue: 3500 }],
+    ['€60,000 – €75,000 per year', { currency: 'EUR', minValue: 60000, maxValue: 75000, unit: 'YEAR' }],
+    ['€45,000 per year', { currency: 'EUR', value: 45000, unit: 'YEAR' }],
+    ['$25 per hour', { currency: 'USD', value: 25, unit: 'HOUR' }],
+    ['up to 25,000 PLN gross per month', { currency: 'PLN', maxValue: 25000, unit: 'MONTH' }],
+    ['₴40,000 – ₴55,000', { currency: 'UAH', minValue: 40000, maxValue: 55000 }],
+    ['от 150 тыс. руб. в месяц', { currency: 'RUB', minValue: 150000, unit: 'MONTH' }],
+    ['2.5k-3k USD', { currency: 'USD', minValue: 2500, maxValue: 3000 }],
+    ['$1,500 + bonus', { currency: 'USD', value: 1500 }],
+  ])('reads %s', (text, expected) => {
+    expect(parseSalaryText(text)).toEqual(expected);
+  });
+
+  it('gives up without a currency or without numbers', () => {
+    expect(parseSalaryText('3000 – 4000')).toBeNull();
+    expect(parseSalaryText('Competitive, in USD')).toBeNull();
+    expect(parseSalaryText(null)).toBeNull();
+  });
+});
+
+describe('mapEmploymentTypes', () => {
+  it('maps the work types it knows, in English, Russian and Ukrainian', () => {
+    expect(mapEmploymentTypes('Full-time, Remote')).toEqual(['FULL_TIME']);
+    expect(mapEmploymentTypes('Part-time; Contract')).toEqual(['PART_TIME', 'CONTRACTOR']);
+    expect(mapEmploymentTypes('Полная занятость, стажировка')).toEqual(['FULL_TIME', 'INTERN']);
+    expect(mapEmploymentTypes('Hybrid')).toEqual([]);
+  });
+});
+
+const vacancy: VacancyDetails = {
+  id: 5,
+  name: 'Data Engineer',
+  public_url: 'https://jobs.test/careers/5',
+  is_hot: false,
+  salary: '$4,000 – $6,000',
+  residence: 'Kyiv, Ukraine',
+  experience: '3–5 years',
+  work_types: 'Full-time, Office',
+  languages: [],
+  description: '<p>Pipelines.</p>',
+  demand: null,
+  responsibility: '<ul><li>Own the warehouse</li></ul>',
+  addition: null,
+  working_conditions: null,
+  published_at: '2025-03-01T09:00:00.000Z',
+  updated_at: '2025-03-02T09:00:00.000Z',
+};
+
+const sectionTitles = {
+  description: 'Description',
+  demand: 'Requirements',
+  responsibility: 'Responsibilities',
+  addition: 'Will be a plus',
+  working_conditions: 'Working conditions',
+};
+
+describe('buildJobPostingJsonLd', () => {
+  it('describes an office job with its place, salary, employment type and direct apply', () => {
+    const jsonLd = buildJobPostingJsonLd({
+      vacancy,
+      url: 'https://jobs.test/careers/5',
+      company: { name: 'Acme', url: 'https://jobs.test/careers', logoUrl: 'https://jobs.test/logo.svg' },
+      sectionTitles,
+    });
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: 'Data Engineer',
+      description:
+        '<h2>Description</h2><p>Pipelines.</p><h2>Responsibilities</h2><ul><li>Own the warehouse</li></ul>',
+      datePosted: '2025-03-01T09:00:00.000Z',
+      hiringOrganization: { '@type': 'Organization', name: 'Acme', logo: 'https://jobs.test/logo.svg' },
+      employmentType: ['FULL_TIME'],
+      jobLocation: {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressLocality: 'Kyiv', addressCountry: 'Ukraine' },
+      },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'USD',
+        value: { '@type': 'QuantitativeValue', minValue: 4000, maxValue: 6000 },
+      },
+      directApply: true,
+    });
+    expect(jsonLd).not.toHaveProperty('jobLocationType');
+  });
+
+  it('marks a remote job as telecommuting, with the country as the applicant requirement', () => {
+    const jsonLd = buildJobPostingJsonLd({
+      vacancy: {
+        ...vacancy,
+        work_types: 'Full-time, Remote',
+        residence: 'Warsaw, Poland',
+        salary: 'Negotiable',
+      },
+      url: 'https://jobs.test/careers/5',
+      company: { name: 'Acme', url: 'https://jobs.test/careers', logoUrl: null },
+      sectionTitles,
+    });
+    expect(jsonLd).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'Poland' },
+    });
+    expect(jsonLd).not.toHaveProperty('jobLocation');
+    expect(jsonLd).not.toHaveProperty('baseSalary');
+  });
+});
