@@ -12,5 +12,7 @@ export default defineProject({
     // PGlite is WASM with a large heap: separate processes, and few of them (each copy costs memory).
     pool: 'forks',
     maxWorkers: 2,
+    // Runs as its own group (after the browser-side projects), since its worker limit differs.
+    sequence: { groupOrder: 1 },
   },
 });

@@ -28,7 +28,14 @@ export async function createTestApp(
   opts: { env?: Record<string, string>; captcha?: CaptchaRegistry; now?: () => Date } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kadry-test-'));
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  // Load shedding is off: a busy test machine must not turn slow answers into 503s.
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    ...opts.env,
+  });
   const database = await createTestDatabase();
   const fileStore = createLocalDirStore(path.join(dataDir, 'files'));
   const cvParser = createCvParserPool({ workers: 1, timeoutMs: env.CV_PARSE_TIMEOUT_MS });

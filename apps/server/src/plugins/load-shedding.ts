@@ -13,7 +13,7 @@ export type LoadSheddingOptions = {
 /**
  * Sheds load instead of falling over: while the event loop lags or memory runs high, new requests get
  * 503 with Retry-After (clients and load balancers back off), and memory stays bounded. Liveness
- * (`/health`) is always answered.
+ * (`/health`) and static files are always answered.
  */
 export const loadShedding = fp(async (app: FastifyInstance, opts: LoadSheddingOptions) => {
   await app.register(underPressure, {
@@ -21,7 +21,14 @@ export const loadShedding = fp(async (app: FastifyInstance, opts: LoadSheddingOp
     maxRssBytes: opts.maxRssBytes,
     sampleInterval: 250,
     pressureHandler: (request) => {
-      if (request.url === '/health') return undefined;
+      // Liveness must answer, and a page whose HTML was served must get its scripts and styles.
+      if (
+        request.url === '/health' ||
+        request.url.startsWith('/static/') ||
+        request.url.startsWith('/assets/')
+      ) {
+        return undefined;
+      }
       throw new AppError('service_unavailable', { retryAfter: 10 });
     },
   });

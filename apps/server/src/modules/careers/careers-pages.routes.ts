@@ -150,6 +150,8 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
     prefix: CAREERS_STATIC_PREFIX,
     decorateReply: false,
     index: false,
+    // The build writes .br and .gz beside each file (tooling/vite-precompress.ts).
+    preCompressed: true,
     // The build manifest (.vite/manifest.json) is for this server, not for browsers.
     allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
     // Only the hashed output under assets/ may be cached for good; anything else is revalidated.

@@ -51,7 +51,10 @@ export async function readSubmissionParts(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('invalid_request');
-        texts.push([part.fieldname, typeof part.value === 'string' ? part.value : String(part.value)]);
+        // Browsers send a textarea's line breaks as CRLF; what the candidate typed (and what the
+        // browser measured against validation.max) has LF.
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        texts.push([part.fieldname, value.replace(/\r\n?/g, '\n')]);
         continue;
       }
       const path = parseBracketName(part.fieldname);
