@@ -6,6 +6,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
+import { appShellRoutes } from './modules/app-shell/app-shell.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createEmailSender, type EmailSender } from './modules/auth/email-sender';
 import { type CaptchaRegistry, captchaRegistry } from './modules/captcha/captcha-registry';
 import { careersPagesRoutes } from './modules/careers/careers-pages.routes';
 import { createPublicCache, type PublicCache } from './modules/careers/public-cache';
@@ -14,11 +17,14 @@ import { cvRoutes } from './modules/cv/cv.routes';
 import type { CvParserPool } from './modules/cv/cv-parser-pool';
 import { healthRoutes } from './modules/health/health.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
+import { translationsRoutes } from './modules/translations/translations.routes';
 import { companyResolver } from './plugins/company-resolver';
+import { csrfProtection } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { loadShedding } from './plugins/load-shedding';
 import { openapi } from './plugins/openapi';
 import { securityHeaders } from './plugins/security-headers';
+import { sessionPlugin } from './plugins/session';
 import { staticAssets } from './plugins/static-assets';
 import type { FileStore } from './storage/file-store';
 
@@ -34,6 +40,10 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The clock, replaceable in tests (date rules compare against today). */
   now?: () => Date;
+  /** Where mail goes; defaults to SMTP when SMTP_URL is set, otherwise the log. */
+  emailSender?: EmailSender;
+  /** Where the HR app's client build lives (apps/hr/dist/client); defaults to the one in this repository. */
+  hrClientDir?: string;
 };
 
 /** Builds the whole application. Pure: opens nothing and never listens (tests use `inject`). */
@@ -91,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(companyResolver, { db: database.db });
   await app.register(staticAssets, { careersClientDir: deps.careersClientDir });
+  // Staff sessions and CSRF: after the company is known, before any route.
+  await app.register(sessionPlugin, { db: database.db, env, now });
+  await app.register(csrfProtection);
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(publicVacanciesRoutes, {
@@ -103,6 +116,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cvRoutes, { db: database.db, env, fileStore: deps.fileStore, cvParser: deps.cvParser });
   await app.register(careersPagesRoutes, { db: database.db, careersClientDir: deps.careersClientDir });
+  const emailSender = deps.emailSender ?? createEmailSender(env, (entry, text) => app.log.info(entry, text));
+  if (!deps.emailSender) app.addHook('onClose', async () => emailSender.close?.());
+  await app.register(authRoutes, { db: database.db, env, emailSender, now });
+  await app.register(appShellRoutes, {
+    db: database.db,
+    ...(deps.hrClientDir ? { hrClientDir: deps.hrClientDir } : {}),
+  });
+  await app.register(translationsRoutes);
   if (env.KADRY_TEST_ROUTES) {
     await app.register(testSupportRoutes, { db: database.db, fileStore: deps.fileStore, cache });
   }

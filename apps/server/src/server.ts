@@ -7,6 +7,7 @@ import { EnvError, readEnv } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData } from './db/demo/seed';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './lib/sweep-orphan-files';
+import { seedDemoOwner } from './modules/auth/seed-demo-owner';
 import { createCvParserPool } from './modules/cv/cv-parser-pool';
 import { createLocalDirStore } from './storage/local-dir';
 
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const seedDemo = env.DEMO_DATA ?? database.kind === 'pglite';
   if (seedDemo && (await isDatabaseEmpty(database.db))) {
     await seedDemoData(database.db);
+    await seedDemoOwner(database.db);
   }
 
   const fileStore = createLocalDirStore(path.join(dataDir, 'files'));

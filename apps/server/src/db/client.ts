@@ -20,7 +20,10 @@ import * as forms from './schema/forms';
 import * as idempotency from './schema/idempotency';
 import * as relations from './schema/relations';
 import * as responses from './schema/responses';
+import * as roles from './schema/roles';
+import * as sessions from './schema/sessions';
 import * as teams from './schema/teams';
+import * as users from './schema/users';
 import * as vacancies from './schema/vacancies';
 
 /** Every table and relation, for drizzle's relational queries (`db.query.<table>`). */
@@ -34,7 +37,10 @@ export const schema = {
   ...idempotency,
   ...relations,
   ...responses,
+  ...roles,
+  ...sessions,
   ...teams,
+  ...users,
   ...vacancies,
 };
 

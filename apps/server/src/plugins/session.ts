@@ -1,0 +1,217 @@
+import cookie from '@fastify/cookie';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kadry/shared/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../config/env';
+import type { Db } from '../db/client';
+import type { Company } from '../db/schema/companies';
+import { AppError } from '../lib/app-error';
+import { resolveLocale } from '../lib/locale';
+import {
+  createSession,
+  deleteExpiredAuthRows,
+  deleteSession,
+  findSessionUser,
+  type SessionUser,
+} from '../modules/auth/session-store';
+import { createRandomToken } from '../modules/auth/tokens';
+
+/**
+ * A check every staff API request passes after authentication (the permissions work registers its
+ * own here). Throw an AppError to refuse: 403 forbidden, 404 for an object the user may not see.
+ */
+export type StaffAccessCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff user; null for anonymous requests and outside staff paths. */
+    user: SessionUser | null;
+    /**
+     * The session cookie's token: a signed-in session's, or a pre-session's (an anonymous visitor
+     * of the sign-in pages). The CSRF token derives from it. Null when the browser sent none.
+     */
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** Adds a check run, in order, on every staff API request once its user is known. */
+    addStaffAccessCheck(check: StaffAccessCheck): void;
+  }
+}
+
+export const SESSION_COOKIE = 'kadry_session';
+
+/** Paths of the HR application: pages under /app and the staff API (spec §7.2). */
+const STAFF_API_PREFIXES = ['/api/v1/', '/vue-global/', '/api/statistics/', '/dictionaries/'];
+/** The public careers API (spec §7.1) lives under /api/v1 too, and needs neither session nor CSRF token. */
+const PUBLIC_API_PREFIXES = ['/api/v1/public-vacancies'];
+
+function isUnder(path: string, prefix: string): boolean {
+  return prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** True for the public careers API. */
+export function isPublicApiPath(path: string): boolean {
+  return PUBLIC_API_PREFIXES.some((prefix) => isUnder(path, prefix));
+}
+
+/** True for staff API paths: a signed-in user is required and unsafe methods need the CSRF token. */
+export function isStaffApiPath(path: string): boolean {
+  return !isPublicApiPath(path) && STAFF_API_PREFIXES.some((prefix) => isUnder(path, prefix));
+}
+
+/** True for HR app pages (/app, /app/…): sessions are read, unsafe methods need the CSRF token. */
+export function isAppPagePath(path: string): boolean {
+  return isUnder(path, '/app');
+}
+
+/**
+ * The path a request is classified by: the matched route's pattern when there is one (so encoded
+ * tricks in the URL cannot move a request between areas), otherwise the URL's path.
+ */
+export function routePathOf(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern) return pattern;
+  const url = request.url;
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** Locales the HR app is offered in: Russian only where the company enables it. */
+export function listStaffLocales(company: Company | null): Locale[] {
+  return LOCALES.filter((locale) => locale !== 'ru' || isRussianEnabled(company));
+}
+
+/**
+ * Whether the company uses Russian. Derived from the languages its careers site offers until a
+ * setting of its own exists.
+ */
+export function isRussianEnabled(company: Company | null): boolean {
+  return company?.languages.includes('ru') ?? false;
+}
+
+/** The language of a staff request: the user's own, else `lang` / Accept-Language among the HR locales. */
+export function staffLocaleOf(request: FastifyRequest): Locale {
+  const offered = listStaffLocales(request.company);
+  if (request.user) return offered.includes(request.user.locale) ? request.user.locale : DEFAULT_LOCALE;
+  return resolveLocale({
+    lang: ((request.query ?? {}) as Record<string, unknown>).lang,
+    acceptLanguage: request.headers['accept-language'],
+    offered,
+    fallback: request.company?.defaultLanguage,
+  });
+}
+
+export type SessionOptions = {
+  db: Db;
+  env: Pick<Env, 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_HOURS' | 'SIGN_IN_LOCKOUT_MINUTES'>;
+  now: () => Date;
+};
+
+/** How often expired sessions, used reset links and old throttle rows are swept. */
+const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+/**
+ * Staff sessions. Reads the session cookie on HR paths, sets `request.user`, answers 401 to staff API
+ * requests without a user, and runs the registered access checks. The careers site never pays for it.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: SessionOptions) => {
+    const { db, now } = opts;
+    const idleMs = opts.env.SESSION_IDLE_MINUTES * 60_000;
+    const checks: StaffAccessCheck[] = [];
+
+    if (!app.hasDecorator('parseCookie')) await app.register(cookie);
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionToken', null);
+    app.decorate('addStaffAccessCheck', (check: StaffAccessCheck) => {
+      checks.push(check);
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const path = routePathOf(request);
+      if (!isStaffApiPath(path) && !isAppPagePath(path)) return;
+      const token = request.cookies[SESSION_COOKIE];
+      // 22 base64url characters = 16 random bytes; anything else is not ours.
+      if (!token || !/^[\w-]{22}$/.test(token)) return;
+      request.sessionToken = token;
+      if (!request.company) return;
+      request.user = await findSessionUser(db, token, request.company.id, { now: now(), idleMs });
+    });
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (!isStaffApiPath(routePathOf(request))) return;
+      if (!request.user) throw new AppError('unauthenticated');
+      for (const check of checks) await check(request, reply);
+    });
+
+    const timer = setInterval(() => {
+      deleteExpiredAuthRows(db, {
+        now: now(),
+        idleMs,
+        throttleWindowMs: opts.env.SIGN_IN_LOCKOUT_MINUTES * 60_000,
+      }).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired sessions failed'));
+    }, SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'kadry-session' },
+);
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('unauthenticated');
+  return request.user;
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on.
+    secure: request.protocol === 'https',
+  });
+}
+
+/**
+ * The request's session token, creating a pre-session (a cookie, no database row) when the browser
+ * has none, so anonymous forms such as sign-in can carry a CSRF token.
+ */
+export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply): string {
+  if (request.sessionToken) return request.sessionToken;
+  const token = createRandomToken(16);
+  request.sessionToken = token;
+  setSessionCookie(request, reply, token);
+  return token;
+}
+
+/**
+ * Signs a user in: ends whatever session the browser had and starts a new one under a new token, so
+ * a token planted before sign-in (session fixation) never becomes a signed-in session.
+ */
+export async function startUserSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { db: Db; userId: number; companyId: number; now: Date; maxAgeMs: number },
+): Promise<void> {
+  if (request.sessionToken) await deleteSession(input.db, request.sessionToken);
+  const token = await createSession(input.db, {
+    companyId: input.companyId,
+    userId: input.userId,
+    now: input.now,
+    maxAgeMs: input.maxAgeMs,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  request.sessionToken = token;
+  request.user = null;
+  setSessionCookie(request, reply, token);
+}
+
+/** Signs out: ends the session and replaces the cookie with a fresh pre-session. */
+export async function endUserSession(request: FastifyRequest, reply: FastifyReply, db: Db): Promise<void> {
+  if (request.sessionToken) await deleteSession(db, request.sessionToken);
+  request.sessionToken = null;
+  request.user = null;
+  ensureSessionToken(request, reply);
+}

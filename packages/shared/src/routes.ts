@@ -1,0 +1,152 @@
+/**
+ * Named server routes (spec §7.2): the HR app addresses the staff API by name, the server registers
+ * its handlers from the same table (`routePattern`), so a path is written once. Placeholders are
+ * `{name}`. The spec shows names but not paths; the paths below are ours.
+ */
+export const ROUTES = {
+  // HR app pages (server-rendered, work without JavaScript).
+  'auth.signIn': '/app/sign-in',
+  'auth.signOut': '/app/sign-out',
+  'auth.password.forgot': '/app/password/forgot',
+  'auth.password.reset': '/app/password/reset/{token}',
+  'app.home': '/app',
+
+  // Global lookups of the HR app.
+  'vueGlobal.translations': '/vue-global/translations',
+  'vueGlobal.permissions': '/vue-global/permissions',
+
+  // Dashboard: actions and event templates.
+  'dashboard.actions.template': '/api/v1/dashboard/actions/template',
+  'dashboard.actions.templateEvents': '/api/v1/dashboard/actions/template-events',
+  'dashboard.actions.templateEventsOne': '/api/v1/dashboard/actions/template-events/{id}',
+  'dashboard.dictionaries.eventTemplates': '/api/v1/dashboard/dictionaries/event-templates',
+
+  // Dashboard: widgets and layouts.
+  'dashboard.administrations': '/api/v1/dashboard/administrations',
+  'dashboard.widgets.all': '/api/v1/dashboard/widgets',
+  'dashboard.widgets.params': '/api/v1/dashboard/widgets/params',
+  'dashboard.layouts.current.params': '/api/v1/dashboard/layouts/current/params',
+  'dashboard.layouts.default': '/api/v1/dashboard/layouts/default',
+  'dashboard.companyInfo': '/api/v1/dashboard/company-info',
+  'dashboard.aboutCompany': '/api/v1/dashboard/about-company',
+
+  // Dashboard: questions to the company.
+  'dashboard.ask.all': '/api/v1/dashboard/ask',
+  'dashboard.ask.my': '/api/v1/dashboard/ask/my',
+  'dashboard.ask.id': '/api/v1/dashboard/ask/{id}',
+
+  // Dashboard: absences and balances.
+  'dashboard.balance.absence': '/api/v1/dashboard/balance/absence',
+  'dashboard.balance.absenceReport': '/api/v1/dashboard/balance/absence-report/{id}',
+  'dashboard.absence.list': '/api/v1/dashboard/absences',
+  'dashboard.absence.filter': '/api/v1/dashboard/absences/filter',
+  'dashboard.absence.reportModal': '/api/v1/dashboard/absences/report/{people_id}',
+  'dashboard.absentToday.list': '/api/v1/dashboard/absent-today',
+  'dashboard.absentToday.total': '/api/v1/dashboard/absent-today/total',
+
+  // Dashboard: people and events.
+  'dashboard.birthdays.list': '/api/v1/dashboard/birthdays',
+  'dashboard.corpEvents': '/api/v1/dashboard/corp-events',
+  'dashboard.importantDate': '/api/v1/dashboard/important-dates',
+  'dashboard.requests.all': '/api/v1/dashboard/requests',
+  'dashboard.requests.my': '/api/v1/dashboard/requests/my',
+  'dashboard.requests.id': '/api/v1/dashboard/requests/{id}',
+
+  // Dashboard: tasks (profile events) and their comments.
+  'dashboard.myTasks': '/api/v1/dashboard/my-tasks',
+  'dashboard.myTasks.resolve': '/api/v1/dashboard/my-tasks/resolve',
+  'profile.events.one': '/api/v1/profile/events/{id}',
+  'profile.events.resolution': '/api/v1/profile/events/{id}/resolution',
+  'profile.events.comments': '/api/v1/profile/events/{id}/comments',
+  'profile.events.comment': '/api/v1/profile/events/{id}/comments/{commentId}',
+
+  // Employees.
+  'employee.all': '/api/v1/employees/all',
+  'employee.candidates': '/api/v1/employees/candidates',
+  'employee.probation': '/api/v1/employees/probation',
+  'employee.visibleEmployeesPaginated': '/api/v1/employees/visible',
+  'employeeRequest.requests': '/api/v1/employee-request/requests',
+
+  // Dictionaries.
+  'dictionaries.typesEmployment': '/api/v1/dictionaries/types-employment',
+  'dictionaries.typesRelative': '/api/v1/dictionaries/types-relative',
+  'dictionaries.employeeReasonOfFire': '/api/v1/dictionaries/employee-reason-of-fire',
+  'dictionaries.employeeToc': '/api/v1/dictionaries/employee-toc',
+  'dictionaries.martialStatus': '/api/v1/dictionaries/marital-status',
+  'dictionaries.language': '/api/v1/dictionaries/language',
+  'dictionaries.countries': '/api/v1/dictionaries/countries',
+  'dictionaries.cities': '/api/v1/dictionaries/cities',
+  'dictionaries.typesPortfolioIcons': '/api/v1/dictionaries/types-portfolio-icons',
+  'dictionaries.peopleExperience': '/api/v1/dictionaries/people-experience',
+  'dictionaries.peopleStatus': '/api/v1/dictionaries/people-status',
+  'dictionaries.peopleRole': '/api/v1/dictionaries/people-role',
+  'dictionaries.gender': '/api/v1/dictionaries/gender',
+  // The spec calls this one by a root-relative path of its own (GET dictionaries/visible-teams).
+  'dictionaries.visibleTeams': '/dictionaries/visible-teams',
+
+  // Statistics and analytics.
+  'statistics.children': '/api/statistics/children',
+  'statistics.children.export': '/api/statistics/children/export',
+  analytics: '/api/v1/analytics',
+} as const satisfies Record<string, string>;
+
+export type RouteName = keyof typeof ROUTES;
+
+type QueryValue = string | number | boolean | null | undefined;
+/**
+ * Route parameters fill the `{placeholders}`; the rest become the query string (null and undefined
+ * dropped, arrays repeated: `team_ids=1&team_ids=2`). A bare value fills the first placeholder.
+ */
+export type RouteParams = string | number | Record<string, QueryValue | readonly QueryValue[]>;
+
+/** Thrown for a route name the table does not have (spec §8: an unknown route name throws). */
+export class UnknownRouteError extends Error {
+  override name = 'UnknownRouteError';
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+export function isRouteName(name: string): name is RouteName {
+  return Object.hasOwn(ROUTES, name);
+}
+
+/** The path of a named route with its parameters filled in, plus any extra ones as the query string. */
+export function route(name: RouteName, params?: RouteParams): string {
+  if (!isRouteName(name)) throw new UnknownRouteError(`Unknown route name: ${String(name)}`);
+  const pattern: string = ROUTES[name];
+  const placeholders = [...pattern.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+  const values: Record<string, QueryValue | readonly QueryValue[]> =
+    params === undefined
+      ? {}
+      : typeof params === 'object'
+        ? { ...params }
+        : placeholders[0] !== undefined
+          ? { [placeholders[0]]: params }
+          : {};
+
+  const path = pattern.replace(PLACEHOLDER, (_whole, key: string) => {
+    const value = values[key];
+    if (value === undefined || value === null || value === '' || Array.isArray(value)) {
+      throw new Error(`Route ${name} needs the parameter "${key}"`);
+    }
+    delete values[key];
+    return encodeURIComponent(String(value));
+  });
+
+  // By hand rather than URLSearchParams: this package is typed for plain ES, neither DOM nor Node.
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const list: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of list) {
+      if (item !== undefined && item !== null)
+        pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
+    }
+  }
+  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
+}
+
+/** The route's path in Fastify's notation (`/a/:id`), for registering its handler on the server. */
+export function routePattern(name: RouteName): string {
+  if (!isRouteName(name)) throw new UnknownRouteError(`Unknown route name: ${String(name)}`);
+  return ROUTES[name].replace(PLACEHOLDER, ':$1');
+}
