@@ -35,14 +35,7 @@ export const vacancyDetailsSchema = vacancyListItemSchema.extend({
 });
 export type VacancyDetails = z.infer<typeof vacancyDetailsSchema>;
 
-export const VACANCY_BODY_SECTIONS = [
-  'description',
-  'demand',
-  'responsibility',
-  'addition',
-  'working_conditions',
-] as const;
-export type VacancyBodySection = (typeof VACANCY_BODY_SECTIONS)[number];
+export type { VacancyBodySection } from '../vacancy-sections';
 
 export const vacancyListMetaSchema = z.object({
   current_page: z.number().int(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type FormField, INPUT_TYPES, type InputType } from '../schemas/form';
+import { INPUT_TYPES, type InputType } from '../form-kinds';
+import type { FormField } from '../schemas/form';
 import { ISSUE_KEYS } from './rules';
 import { type FieldAnswer, getAnswerKind, validateAnswers, validateField } from './validate-field';
 

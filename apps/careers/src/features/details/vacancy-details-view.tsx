@@ -1,17 +1,8 @@
 /** @jsxRuntime automatic */
-import type { VacancyBodySection, VacancyDetails } from '@kadry/shared/schemas/vacancy';
+import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
+import { VACANCY_BODY_SECTIONS, type VacancyBodySection } from '@kadry/shared/vacancy-sections';
 import { MetaSeparator, selectNonEmptyParts } from '../../components/ui/meta-line';
 import { useTranslate } from '../../lib/i18n';
-
-// The order of VACANCY_BODY_SECTIONS in @kadry/shared/schemas/vacancy, repeated here because importing
-// a value from that module would bundle zod (~25 KB gzipped) into the first-load JavaScript.
-const BODY_SECTIONS = [
-  'description',
-  'demand',
-  'responsibility',
-  'addition',
-  'working_conditions',
-] as const satisfies readonly VacancyBodySection[];
 
 const SECTION_TITLE_KEYS: Record<VacancyBodySection, string> = {
   description: 'careers.section.description',
@@ -66,7 +57,7 @@ export function VacancyDetailsView({ vacancy }: { vacancy: VacancyDetails }) {
   return (
     <div className="vacancy-details">
       <VacancyMeta vacancy={vacancy} />
-      {BODY_SECTIONS.map((section) => {
+      {VACANCY_BODY_SECTIONS.map((section) => {
         const html = vacancy[section];
         if (!html || html.trim() === '') return null;
         const titleId = `vacancy-section-${section}`;

@@ -1,4 +1,4 @@
-import { INPUT_TYPES } from '@kadry/shared/schemas/form';
+import { INPUT_TYPES } from '@kadry/shared/form-kinds';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';

@@ -1,5 +1,5 @@
 import type { VacancyBodySection, VacancyDetails } from '@kadry/shared/schemas/vacancy';
-import { VACANCY_BODY_SECTIONS } from '@kadry/shared/schemas/vacancy';
+import { VACANCY_BODY_SECTIONS } from '@kadry/shared/vacancy-sections';
 
 export type SalaryUnit = 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 

@@ -1,10 +1,9 @@
-import { PLACEHOLDER_SELECT_TYPES } from '@kadry/shared/schemas/form';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeField } from '../test-support/form-fixtures';
 import { renderInput } from '../test-support/render-input';
-import { NOT_SELECTED_PLACEHOLDER_TYPES, SelectInput } from './select-input';
+import { SelectInput } from './select-input';
 
 const options = [
   { id: 1, name: 'No experience' },
@@ -12,10 +11,6 @@ const options = [
 ];
 
 describe('SelectInput', () => {
-  it('names the same field types as the shared list of "not selected" placeholders', () => {
-    expect(NOT_SELECTED_PLACEHOLDER_TYPES).toEqual(PLACEHOLDER_SELECT_TYPES);
-  });
-
   it("shows 'Not selected' for experience, and offers it to take a choice back", async () => {
     const user = userEvent.setup();
     const field = makeField('select', { name: 'Experience', type: 'experience', input_meta: { options } });

@@ -1,11 +1,7 @@
-import type { FieldType } from '@kadry/shared/schemas/form';
+import { PLACEHOLDER_SELECT_TYPES } from '@kadry/shared/form-kinds';
 import { useTranslate } from '../../../lib/i18n';
 import type { FieldInputProps } from './input-props';
 import { OptionSelect, type SelectOption } from './option-select';
-
-// PLACEHOLDER_SELECT_TYPES of @kadry/shared/schemas/form, repeated because importing a value from that
-// module bundles zod (~25 KB gzipped) into the form chunk. The test checks the two stay equal.
-export const NOT_SELECTED_PLACEHOLDER_TYPES: readonly FieldType[] = ['experience', 'search_status', 'sex'];
 
 /**
  * A select field. The model holds the chosen option's name (the encoder sends its id). Experience,
@@ -23,7 +19,7 @@ export function SelectInput({
 }: FieldInputProps<'select'>) {
   const t = useTranslate();
   const notSelected = t('careers.form.not_selected');
-  const hasNotSelectedPlaceholder = NOT_SELECTED_PLACEHOLDER_TYPES.includes(field.type);
+  const hasNotSelectedPlaceholder = PLACEHOLDER_SELECT_TYPES.includes(field.type);
   const options: SelectOption[] = (field.input_meta?.options ?? []).map((option) => ({
     value: option.name,
     label: option.name,
