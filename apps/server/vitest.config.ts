@@ -5,6 +5,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Reliability tests start real server processes; they have their own config and script.
+    exclude: ['test/reliability/**', 'node_modules/**'],
     // Migrates one template database per run; each test file starts from a copy (test/db.ts).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

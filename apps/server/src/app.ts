@@ -16,6 +16,8 @@ import { publicVacanciesRoutes } from './modules/careers/public-vacancies.routes
 import { cvRoutes } from './modules/cv/cv.routes';
 import type { CvParserPool } from './modules/cv/cv-parser-pool';
 import { healthRoutes } from './modules/health/health.routes';
+import { permissionsPlugin } from './modules/permissions/permissions.routes';
+import { planGuard } from './modules/plans/plan-guard';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { companyResolver } from './plugins/company-resolver';
@@ -104,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Staff sessions and CSRF: after the company is known, before any route.
   await app.register(sessionPlugin, { db: database.db, env, now });
   await app.register(csrfProtection);
+  // Plans and permissions: after CSRF (their hooks answer 403/404 only to requests with a valid token).
+  await app.register(planGuard);
+  await app.register(permissionsPlugin, { db: database.db });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(publicVacanciesRoutes, {

@@ -22,6 +22,7 @@ import * as relations from './schema/relations';
 import * as responses from './schema/responses';
 import * as roles from './schema/roles';
 import * as sessions from './schema/sessions';
+import * as teamMembers from './schema/team-members';
 import * as teams from './schema/teams';
 import * as users from './schema/users';
 import * as vacancies from './schema/vacancies';
@@ -39,6 +40,7 @@ export const schema = {
   ...responses,
   ...roles,
   ...sessions,
+  ...teamMembers,
   ...teams,
   ...users,
   ...vacancies,

@@ -18,6 +18,9 @@ export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 /** Locales a company can offer; kept in step with LOCALES of @kadry/shared/constants. */
 const COMPANY_LANGUAGES = ['en', 'ru', 'uk'] as const;
 
+/** Tariff codes; kept in step with TARIFFS of @kadry/shared/plans. */
+const COMPANY_TARIFFS = ['hrm', 'hrm_pro', 'ats', 'ats_pro'] as const;
+
 /**
  * A tenant. The careers site resolves the company from the request's Host header (`hosts`), falling
  * back to the one default company. Careers-site settings live here too.
@@ -50,6 +53,8 @@ export const companies = pgTable(
     captchaAllowedHosts: text('captcha_allowed_hosts').array().notNull().default(sql`'{}'::text[]`),
     languages: text('languages', { enum: COMPANY_LANGUAGES }).array().notNull().default(sql`'{en}'::text[]`),
     defaultLanguage: text('default_language', { enum: COMPANY_LANGUAGES }).notNull().default('en'),
+    /** The company's plans (spec §1): HRM or HRM PRO, ATS or ATS PRO. Modules outside them answer 403. */
+    tariffs: text('tariffs', { enum: COMPANY_TARIFFS }).array().notNull().default(sql`'{hrm,ats}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -66,6 +71,7 @@ export const companies = pgTable(
     check('companies_default_language_check', buildInListCheck('default_language', COMPANY_LANGUAGES)),
     check('companies_languages_check', sql`languages <@ array['en', 'ru', 'uk']::text[]`),
     check('companies_captcha_threshold_check', sql`captcha_threshold between 0 and 1`),
+    check('companies_tariffs_check', sql`tariffs <@ array['hrm', 'hrm_pro', 'ats', 'ats_pro']::text[]`),
   ],
 );
 

@@ -4,17 +4,10 @@ import {
   DEFAULT_MAIL_MAX_SIZE_BYTES,
   INDEXED_DB_VERSION,
 } from '@kadry/shared/schemas/auth';
-import { eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
-import { roles } from '../../db/schema/roles';
 import type { SessionUser } from '../auth/session-store';
-
-/**
- * Plans a company has. There is no plan setting yet, so every company gets both PRO plans; the plans
- * work replaces this with the company's own.
- */
-const DEFAULT_TARIFFS = ['hrm_pro', 'ats_pro'];
+import { findRolesUpdatedAt } from '../permissions/roles.queries';
 
 /** The page data of spec §3.2 the /app shell embeds for the signed-in user. */
 export async function buildAppPageData(
@@ -27,10 +20,7 @@ export async function buildAppPageData(
     releaseVersion: string;
   },
 ): Promise<AppPageData> {
-  const [rolesRow] = await db
-    .select({ updatedAt: max(roles.updatedAt) })
-    .from(roles)
-    .where(eq(roles.companyId, input.company.id));
+  const rolesUpdatedAt = await findRolesUpdatedAt(db, input.company.id);
   return {
     user: {
       id: input.user.id,
@@ -44,7 +34,7 @@ export async function buildAppPageData(
     },
     settings: {
       googleSynchronizationEnabled: false,
-      rolesUpdatedAt: rolesRow?.updatedAt ? new Date(rolesRow.updatedAt).toISOString() : null,
+      rolesUpdatedAt,
       indexedDbVersion: INDEXED_DB_VERSION,
       candidatePersonalDataEnabled: true,
       russianIsEnabled: input.russianIsEnabled,
@@ -53,7 +43,7 @@ export async function buildAppPageData(
       dictionaryUpdatedAt: null,
       supportChat: false,
       teamAccess: false,
-      tariffs: DEFAULT_TARIFFS,
+      tariffs: input.company.tariffs,
     },
     company: { avatar: input.company.logoUrl, name: input.company.name },
   };

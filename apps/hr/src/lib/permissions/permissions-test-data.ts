@@ -1,0 +1,40 @@
+import { setAllLevel } from '@kadry/shared/permissions/permission-state';
+import type { EntityPermissions, UserPermissions } from '@kadry/shared/permissions/schemas';
+import { ENTITIES, type Entity } from '@kadry/shared/permissions/vocabulary';
+
+// Permission answers for tests (imported by *.test.ts(x) files only).
+
+const OFF: EntityPermissions = { visibilitySettings: null, actions: [], fields_view: [] };
+
+/** A full permissions answer: every entity off except those given. */
+export function buildPermissions(
+  entities: Partial<Record<Entity, EntityPermissions>> = {},
+  rolesUpdatedAt: string | null = '2031-03-10T09:00:00.000Z',
+): UserPermissions {
+  return {
+    role: { id: 1, key: 'recruiter', name: 'Recruiter' },
+    rolesUpdatedAt,
+    permissions: Object.fromEntries(
+      ENTITIES.map((entity) => [entity, entities[entity] ?? OFF]),
+    ) as UserPermissions['permissions'],
+  };
+}
+
+export const recruiterPermissions = buildPermissions({
+  Candidate: {
+    visibilitySettings: setAllLevel('only_my_and_my_team'),
+    actions: ['change_source'],
+    fields_view: ['field_email'],
+  },
+  Vacancy: {
+    visibilitySettings: {
+      create: 'not_visible',
+      update: 'only_my',
+      delete: 'not_visible',
+      view: 'to_all',
+      all: null,
+    },
+    actions: [],
+    fields_view: [],
+  },
+});

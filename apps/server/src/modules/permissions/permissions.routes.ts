@@ -1,0 +1,159 @@
+import {
+  permissionsResponseSchema,
+  type Role,
+  roleResponseSchema,
+  rolesListResponseSchema,
+  updateRoleBodySchema,
+} from '@kadry/shared/permissions/schemas';
+import { route } from '@kadry/shared/routes';
+import { errorBodySchema } from '@kadry/shared/schemas/error';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/session';
+import type { SessionUser } from '../auth/session-store';
+import { createAccessLoader, getAccess } from './access';
+import { checkMethodOverride, registerPutRoute } from './register-put-route';
+import {
+  findRole,
+  findRolePermissions,
+  findRolesUpdatedAt,
+  listRoles,
+  type RoleRef,
+  toRoleSummary,
+  updateRole,
+} from './roles.queries';
+
+export type PermissionsOptions = { db: Db };
+
+/** Paths of the roles API (spec §7.2 leaves them open). */
+export const ROLES_PATH = '/api/v1/roles';
+export const ROLE_PATH = '/api/v1/roles/:id';
+
+const roleParams = z.object({ id: z.string() });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 419: errorBodySchema };
+
+/** Only owners edit roles; the check is by role key, so no edit can take it away from them. */
+function requireOwner(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.roleKey !== 'owner') throw new AppError('forbidden');
+  return user;
+}
+
+function parseRoleId(raw: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('not_found');
+  return id;
+}
+
+/**
+ * Permissions (spec §4, §6): the per-request access loader other modules enforce with (access.ts),
+ * the `_method=PUT` override for update routes, `GET /vue-global/permissions`, and the roles API
+ * with which owners edit roles.
+ */
+export const permissionsPlugin = fp(
+  async (app: FastifyInstance, opts: PermissionsOptions) => {
+    const { db } = opts;
+    app.decorate('loadAccess', createAccessLoader(db));
+    // After CSRF (registered earlier), so a forged update hears 419 before anything else.
+    app.addHook('preValidation', checkMethodOverride);
+
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    async function loadRole(role: RoleRef): Promise<Role> {
+      return { ...toRoleSummary(role), permissions: await findRolePermissions(db, role) };
+    }
+
+    routes.get(
+      route('vueGlobal.permissions'),
+      {
+        schema: {
+          tags: ['hr'],
+          summary: "The signed-in user's permissions",
+          description:
+            'For every entity of the vocabulary: visibilitySettings (null when the role has none), named actions and visible fields. Entities outside the company plan are all-off. Cache it until the page data rolesUpdatedAt changes.',
+          response: { 200: permissionsResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const access = await getAccess(request);
+        const [role, rolesUpdatedAt] = await Promise.all([
+          findRole(db, access.user.companyId, access.role.id),
+          findRolesUpdatedAt(db, access.user.companyId),
+        ]);
+        if (!role) throw new AppError('unauthenticated');
+        reply.header('cache-control', 'private, no-cache');
+        return {
+          data: {
+            role: { id: role.id, key: access.role.key, name: role.name },
+            rolesUpdatedAt,
+            permissions: access.permissions,
+          },
+        };
+      },
+    );
+
+    routes.get(
+      ROLES_PATH,
+      {
+        schema: {
+          tags: ['hr'],
+          summary: 'Roles of the company (owners only)',
+          response: { 200: rolesListResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireOwner(request);
+        const list = await listRoles(db, user.companyId);
+        return { data: list.map(toRoleSummary) };
+      },
+    );
+
+    routes.get(
+      ROLE_PATH,
+      {
+        schema: {
+          tags: ['hr'],
+          summary: 'One role with its permissions (owners only)',
+          params: roleParams,
+          response: { 200: roleResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireOwner(request);
+        const role = await findRole(db, user.companyId, parseRoleId(request.params.id));
+        if (!role) throw new AppError('not_found');
+        return { data: await loadRole(role) };
+      },
+    );
+
+    registerPutRoute(
+      routes,
+      ROLE_PATH,
+      {
+        schema: {
+          tags: ['hr'],
+          summary: 'Edit a role (owners only); also POST with _method=PUT',
+          description:
+            'Renames the role and replaces the permissions of the entities sent; entities left out keep theirs. `all` is kept only when every single action has its level. Bumps rolesUpdatedAt.',
+          params: roleParams,
+          body: updateRoleBodySchema,
+          response: { 200: roleResponseSchema, 422: errorBodySchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireOwner(request);
+        const existing = await findRole(db, user.companyId, parseRoleId(request.params.id));
+        if (!existing) throw new AppError('not_found');
+        await updateRole(db, existing, request.body);
+        const updated = await findRole(db, user.companyId, existing.id);
+        if (!updated) throw new AppError('not_found');
+        return { data: await loadRole(updated) };
+      },
+    );
+  },
+  { name: 'kadry-permissions', dependencies: ['kadry-session', 'kadry-csrf'] },
+);
