@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants';
+import { formFieldSchema } from './form';
+import { vacancyLanguageSchema } from './vacancy';
+
+/**
+ * The staff recruiting API (issue 5): vacancies, application forms, careers-site settings, candidates
+ * and their applications. Paths are in routes.ts under `recruiting.*`; updates are PUT, sent by the HR
+ * client as POST with `_method=PUT` (spec §7.2). Lists answer `{ data, meta }` like the public list.
+ */
+
+export const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Vacancy status ids; colours by id per spec §3.2 (1 green, 2 orange, 3 red, 4 green, 5 red, else grey). */
+export const VACANCY_STATUSES = [
+  { id: 1, key: 'open', color: 'green' },
+  { id: 2, key: 'on_hold', color: 'orange' },
+  { id: 3, key: 'closed', color: 'red' },
+  { id: 4, key: 'filled', color: 'green' },
+  { id: 5, key: 'cancelled', color: 'red' },
+] as const;
+
+export function vacancyStatusColor(statusId: number): 'green' | 'orange' | 'red' | 'grey' {
+  return VACANCY_STATUSES.find((status) => status.id === statusId)?.color ?? 'grey';
+}
+
+const html = z.string().max(50_000).nullable();
+const shortText = z.string().trim().max(200).nullable();
+
+/** A vacancy as staff see and edit it. Body sections are sanitised HTML. */
+export const staffVacancySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.number().int(),
+  is_hot: z.boolean(),
+  is_published: z.boolean(),
+  salary: z.string().nullable(),
+  residence: z.string().nullable(),
+  experience: z.string().nullable(),
+  work_types: z.string().nullable(),
+  languages: z.array(vacancyLanguageSchema),
+  description: z.string().nullable(),
+  demand: z.string().nullable(),
+  responsibility: z.string().nullable(),
+  addition: z.string().nullable(),
+  working_conditions: z.string().nullable(),
+  team_id: z.number().int().nullable(),
+  recruiter_ids: z.array(z.number().int()),
+  /** Number of positions (mask: up to 4 digits, first not zero). */
+  positions: z.number().int().min(1).max(9999).nullable(),
+  /** The vacancy's own form; null = the company's default form. */
+  form_id: z.number().int().nullable(),
+  responses_count: z.number().int(),
+  public_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type StaffVacancy = z.infer<typeof staffVacancySchema>;
+
+export const vacancyInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  status: z.number().int().min(1).max(99).default(1),
+  is_hot: z.boolean().default(false),
+  salary: shortText.default(null),
+  residence: shortText.default(null),
+  experience: shortText.default(null),
+  work_types: shortText.default(null),
+  languages: z.array(vacancyLanguageSchema).max(20).default([]),
+  description: html.default(null),
+  demand: html.default(null),
+  responsibility: html.default(null),
+  addition: html.default(null),
+  working_conditions: html.default(null),
+  team_id: z.number().int().nullable().default(null),
+  recruiter_ids: z.array(z.number().int()).max(50).default([]),
+  positions: z.number().int().min(1).max(9999).nullable().default(null),
+  form_id: z.number().int().nullable().default(null),
+});
+export type VacancyInput = z.infer<typeof vacancyInputSchema>;
+
+export const staffVacancyListQuerySchema = pagingQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  status: z.coerce.number().int().optional(),
+  team_id: z.coerce.number().int().optional(),
+  is_published: z.enum(['true', 'false']).optional(),
+});
+
+export const staffVacancyListResponseSchema = z.object({
+  data: z.array(staffVacancySchema),
+  meta: pageMetaSchema,
+});
+export const staffVacancyResponseSchema = z.object({ data: staffVacancySchema });
+
+/** A form field as the form builder edits it: the public shape plus the dictionary that fills its options. */
+export const staffFormFieldSchema = formFieldSchema.extend({
+  dictionary: z.enum(['experience', 'search_status', 'sex', 'language', 'currency']).nullable().optional(),
+});
+export type StaffFormField = z.infer<typeof staffFormFieldSchema>;
+
+export const staffFormSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_default: z.boolean(),
+  fields: z.array(staffFormFieldSchema),
+  vacancy_ids: z.array(z.number().int()),
+});
+export type StaffForm = z.infer<typeof staffFormSchema>;
+
+export const formInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  is_default: z.boolean().default(false),
+  /** The whole ordered field list; replaces the form's fields. */
+  fields: z.array(staffFormFieldSchema).max(100),
+});
+export type FormInput = z.infer<typeof formInputSchema>;
+
+export const formListResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      is_default: z.boolean(),
+      fields_count: z.number().int(),
+    }),
+  ),
+});
+
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** Careers-site settings (issue 5). The captcha secret is write-only: reads say only whether one is set. */
+export const careersSettingsSchema = z.object({
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  font: z.string().nullable(),
+  colors: z.object({ background: color, header: color, button: color }),
+  indexing: z.boolean(),
+  consent_page_url: z.string().nullable(),
+  captcha: z.object({
+    provider: z.enum(['none', 'test', 'recaptcha_enterprise']),
+    site_key: z.string().nullable(),
+    project_id: z.string().nullable(),
+    threshold: z.number().min(0).max(1),
+    allowed_hosts: z.array(z.string()),
+    has_secret: z.boolean(),
+  }),
+  languages: z.array(z.enum(LOCALES)).min(1),
+  default_language: z.enum(LOCALES),
+  /** The public list's address, to which a source link adds `?source=`. */
+  careers_url: z.string(),
+});
+export type StaffCareersSettings = z.infer<typeof careersSettingsSchema>;
+
+export const careersSettingsInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  font: z.string().trim().max(100).nullable(),
+  colors: z.object({ background: color, header: color, button: color }),
+  indexing: z.boolean(),
+  consent_page_url: z.url({ protocol: /^https?$/ }).nullable(),
+  captcha: z.object({
+    provider: z.enum(['none', 'test', 'recaptcha_enterprise']),
+    site_key: z.string().trim().max(200).nullable(),
+    project_id: z.string().trim().max(200).nullable(),
+    threshold: z.number().min(0).max(1),
+    allowed_hosts: z.array(z.string().trim().min(1).max(253)).max(20),
+    /** Omitted or null keeps the stored secret; '' removes it. */
+    secret: z.string().max(500).nullable().optional(),
+  }),
+  languages: z.array(z.enum(LOCALES)).min(1),
+  default_language: z.enum(LOCALES),
+});
+export type CareersSettingsInput = z.infer<typeof careersSettingsInputSchema>;
+
+/** A pipeline stage of a vacancy. New vacancies get New, Screening, Interview, Offer, Hired, Rejected. */
+export const stageSchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
+export const DEFAULT_STAGE_NAMES = ['New', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected'] as const;
+export const stagesInputSchema = z.object({
+  /** The whole ordered list; stages with an id are renamed/moved, without one created, missing ones removed (only when empty). */
+  stages: z
+    .array(z.object({ id: z.number().int().optional(), name: z.string().trim().min(1).max(100) }))
+    .min(1)
+    .max(30),
+});
+
+/** One application as the board and the list show it. */
+export const applicationSummarySchema = z.object({
+  id: z.number().int(),
+  candidate: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  vacancy: z.object({ id: z.number().int(), name: z.string() }),
+  stage: stageSchema,
+  source: z.string(),
+  created_at: z.string(),
+  /** The same person applied before (matched by e-mail or phone). */
+  is_repeat: z.boolean(),
+});
+export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
+
+export const applicationListQuerySchema = pagingQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  vacancy_id: z.coerce.number().int().optional(),
+  stage_id: z.coerce.number().int().optional(),
+  source: z.string().trim().max(200).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const applicationListResponseSchema = z.object({
+  data: z.array(applicationSummarySchema),
+  meta: pageMetaSchema,
+});
+
+export const applicationFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  format: z.string().nullable(),
+  /** Permission-checked download (Content-Disposition: attachment). */
+  download_url: z.string(),
+});
+
+/** The candidate card: every answer with its field, files, parsed CV text, other applications. */
+export const applicationDetailsSchema = applicationSummarySchema.extend({
+  answers: z.array(
+    z.object({
+      name: z.string(),
+      type: z.string(),
+      input_type: z.string(),
+      /** The answer as stored (text, list of ids, {min,max,currency}, language rows…). */
+      value: z.unknown(),
+      /** The answer as a person reads it (option names instead of ids, formatted salary…). */
+      display: z.string(),
+      files: z.array(applicationFileSchema),
+    }),
+  ),
+  cv_text: z.string().nullable(),
+  other_applications: z.array(
+    z.object({
+      id: z.number().int(),
+      vacancy: z.object({ id: z.number().int(), name: z.string() }),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type ApplicationDetails = z.infer<typeof applicationDetailsSchema>;
+
+export const moveApplicationInputSchema = z.object({ stage_id: z.number().int() });
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  author: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+});
+export const commentInputSchema = z.object({ text: z.string().trim().min(1).max(5000) });
+
+export const notificationCountSchema = z.object({ data: z.object({ unread: z.number().int() }) });
