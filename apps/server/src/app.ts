@@ -18,6 +18,7 @@ import type { CvParserPool } from './modules/cv/cv-parser-pool';
 import { healthRoutes } from './modules/health/health.routes';
 import { permissionsPlugin } from './modules/permissions/permissions.routes';
 import { planGuard } from './modules/plans/plan-guard';
+import { applicationNotifier, recruitingRoutes } from './modules/recruiting/recruiting.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { companyResolver } from './plugins/company-resolver';
@@ -110,6 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(planGuard);
   await app.register(permissionsPlugin, { db: database.db });
 
+  const emailSender = deps.emailSender ?? createEmailSender(env, (entry, text) => app.log.info(entry, text));
+  if (!deps.emailSender) app.addHook('onClose', async () => emailSender.close?.());
+  // Before the public routes: its hooks must see the submission route.
+  await app.register(applicationNotifier, { db: database.db, emailSender });
+
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(publicVacanciesRoutes, {
     db: database.db,
@@ -121,14 +127,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cvRoutes, { db: database.db, env, fileStore: deps.fileStore, cvParser: deps.cvParser });
   await app.register(careersPagesRoutes, { db: database.db, careersClientDir: deps.careersClientDir });
-  const emailSender = deps.emailSender ?? createEmailSender(env, (entry, text) => app.log.info(entry, text));
-  if (!deps.emailSender) app.addHook('onClose', async () => emailSender.close?.());
   await app.register(authRoutes, { db: database.db, env, emailSender, now });
   await app.register(appShellRoutes, {
     db: database.db,
     ...(deps.hrClientDir ? { hrClientDir: deps.hrClientDir } : {}),
   });
   await app.register(translationsRoutes);
+  await app.register(recruitingRoutes, {
+    db: database.db,
+    fileStore: deps.fileStore,
+    cache,
+    emailSender,
+    now,
+  });
   if (env.KADRY_TEST_ROUTES) {
     await app.register(testSupportRoutes, { db: database.db, fileStore: deps.fileStore, cache });
   }

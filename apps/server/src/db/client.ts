@@ -18,6 +18,7 @@ import * as dictionaries from './schema/dictionaries';
 import * as files from './schema/files';
 import * as forms from './schema/forms';
 import * as idempotency from './schema/idempotency';
+import * as recruiting from './schema/recruiting';
 import * as relations from './schema/relations';
 import * as responses from './schema/responses';
 import * as roles from './schema/roles';
@@ -36,6 +37,7 @@ export const schema = {
   ...files,
   ...forms,
   ...idempotency,
+  ...recruiting,
   ...relations,
   ...responses,
   ...roles,

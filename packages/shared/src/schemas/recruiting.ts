@@ -44,7 +44,8 @@ export const staffVacancySchema = z.object({
   status: z.number().int(),
   is_hot: z.boolean(),
   is_published: z.boolean(),
-  salary: z.string().nullable(),
+  /** Absent when the role may not see salaries (fields_view). */
+  salary: z.string().nullable().optional(),
   residence: z.string().nullable(),
   experience: z.string().nullable(),
   work_types: z.string().nullable(),
@@ -198,8 +199,9 @@ export const applicationSummarySchema = z.object({
   candidate: z.object({
     id: z.number().int(),
     name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
+    /** Absent when the role may not see e-mails / phones (fields_view). */
+    email: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
   }),
   vacancy: z.object({ id: z.number().int(), name: z.string() }),
   stage: stageSchema,

@@ -4,6 +4,7 @@ import { candidates } from './candidates';
 import { createCompanyIdColumn } from './columns';
 import { cvParses } from './cv-parses';
 import { storedFiles } from './files';
+import { vacancyStages } from './recruiting';
 import { vacancies } from './vacancies';
 
 /**
@@ -38,6 +39,8 @@ export const responses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Client-supplied key; a retried submission with the same key finds this row instead. */
     idempotencyKey: text('idempotency_key'),
+    /** Pipeline stage; null means the vacancy's first stage (submissions do not have to know stages). */
+    stageId: integer('stage_id').references(() => vacancyStages.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('responses_company_vacancy_idx').on(t.companyId, t.vacancyId, t.createdAt.desc()),

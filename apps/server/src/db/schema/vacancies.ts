@@ -46,6 +46,8 @@ export const vacancies = pgTable(
     status: integer('status').notNull().default(1),
     isPublished: boolean('is_published').notNull().default(false),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** Number of positions to fill (1..9999); null when not said. */
+    positions: integer('positions'),
     /** The vacancy's own form; null means the company's default form. */
     formId: integer('form_id').references(() => applicationForms.id, { onDelete: 'set null' }),
     ...createTimestampColumns(),
