@@ -5,6 +5,10 @@ import type { Db } from '../db/client';
 import { type Company, companies } from '../db/schema/companies';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets cached company rows, so a settings change shows on the next request. */
+    forgetCachedCompanies(): void;
+  }
   interface FastifyRequest {
     /** The company whose site or API this request addresses (from Host, else the default company). */
     company: Company | null;
@@ -41,6 +45,7 @@ export async function findCompanyForHost(db: Db, host: string): Promise<Company 
 export const companyResolver = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   const cache = new Map<string, { company: Company | null; expires: number }>();
   app.decorateRequest('company', null);
+  app.decorate('forgetCachedCompanies', () => cache.clear());
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // Liveness, docs and static files must answer without the database.
     if (SKIP_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;

@@ -206,6 +206,8 @@ export async function registerCareersSettingsRoutes(
         .returning();
       if (!updated) throw new AppError('not_found');
       cache.invalidate(company.id);
+      app.forgetCachedCompanies();
+      app.forgetCachedCompanies();
       return { data: toCareersSettings(updated, originOf(request)) };
     },
   );
@@ -257,6 +259,7 @@ export async function registerCareersSettingsRoutes(
       .returning();
     if (!updated) throw new AppError('not_found');
     cache.invalidate(company.id);
+    app.forgetCachedCompanies();
     return { data: toCareersSettings(updated, originOf(request)) };
   });
 
