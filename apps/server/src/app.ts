@@ -23,7 +23,7 @@ import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { companyResolver } from './plugins/company-resolver';
 import { csrfProtection } from './plugins/csrf';
-import { errorHandler } from './plugins/error-handler';
+import { errorHandler, handleFrameworkError } from './plugins/error-handler';
 import { loadShedding } from './plugins/load-shedding';
 import { openapi } from './plugins/openapi';
 import { securityHeaders } from './plugins/security-headers';
@@ -65,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // JSON bodies are small; uploads are multipart and have their own per-file limits.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Undecodable URLs and over-long parameters are answered before any hook: same error shape.
+    frameworkErrors: handleFrameworkError,
     // An absolute cap on receiving one request (a 50 MB upload needs ~28 KB/s to make it); slower
     // trickles are cut off earlier by the upload meter's minimum rate.
     requestTimeout: 30 * 60 * 1000,

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
@@ -6,6 +7,7 @@ import { buildApp } from './app';
 import { EnvError, readEnv } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData } from './db/demo/seed';
+import { releaseAbandonedClaims } from './lib/idempotency';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './lib/sweep-orphan-files';
 import { seedDemoOwner } from './modules/auth/seed-demo-owner';
 import { createCvParserPool } from './modules/cv/cv-parser-pool';
@@ -25,6 +27,11 @@ async function main(): Promise<void> {
     await seedDemoOwner(database.db);
   }
 
+  // The embedded database is this process's alone: a claim still open belongs to a request that died
+  // with the previous process, and its client's retries must not wait for the claim to go stale.
+  // (On PostgreSQL other processes may be serving those requests right now; there staleness decides.)
+  const abandonedClaims = database.kind === 'pglite' ? await releaseAbandonedClaims(database.db) : 0;
+
   const fileStore = createLocalDirStore(path.join(dataDir, 'files'));
   // Leftovers of uploads interrupted by a crash or a deploy.
   await fileStore.removeStaleTempFiles(new Date(Date.now() - ORPHAN_MIN_AGE_MS));
@@ -33,17 +40,40 @@ async function main(): Promise<void> {
   const careersClientDir = fileURLToPath(new URL('../../careers/dist/client', import.meta.url));
   const app = await buildApp({ env, database, fileStore, cvParser, careersClientDir });
 
+  // Graceful shutdown on SIGTERM/SIGINT (a deploy): the listening socket closes at once, so new
+  // connections are refused (ECONNREFUSED: a load balancer moves on). Requests already in flight, slow
+  // uploads included, run to the end and are answered with `Connection: close`; idle keep-alive
+  // connections are closed (a request racing in on one gets 503). Then the database closes and the
+  // process exits 0 — or 1 if all that takes longer than SHUTDOWN_TIMEOUT_MS.
+  // (test/reliability/deploy.test.ts holds it to this.)
+  const openResponses = new Set<ServerResponse>();
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    openResponses.add(response);
+    response.once('close', () => openResponses.delete(response));
+  });
   closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: draining requests');
-    // app.close() stops accepting connections and waits for in-flight requests to finish.
-    await app.close();
+    // Without this, a browser's keep-alive connection would stay open after its last answer until the
+    // keep-alive timeout (72 s) and hold the shutdown past SHUTDOWN_TIMEOUT_MS: the deploy would take
+    // that long and end with exit code 1, skipping the database's clean close.
+    for (const response of openResponses) {
+      if (!response.headersSent) response.shouldKeepAlive = false;
+    }
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      // app.close() stops accepting connections and waits for in-flight requests to finish.
+      await app.close();
+    } finally {
+      clearInterval(closeIdle);
+    }
     await cvParser.close();
     await database.close();
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   if (orphans > 0) app.log.info({ orphans }, 'removed files of interrupted uploads');
+  if (abandonedClaims > 0) app.log.info({ abandonedClaims }, 'released claims of interrupted submissions');
   if (seedDemo) app.log.info(`Kadry careers site: http://localhost:${env.PORT}/careers`);
 }
 

@@ -2,13 +2,19 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/idempotency';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /** A claim older than this belongs to a request that died (crash, deploy); a retry may take it over. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
+/** While the database is unreachable, giving a key back is retried this often. */
+const RELEASE_RETRY_MS = 1_000;
 
 export type IdempotencyScope = { companyId: number; route: string; key: string; requestHash: string };
 
 export type IdempotencyClaim = { state: 'claimed' } | { state: 'replay'; statusCode: number; body: unknown };
+
+/** When this process claimed each scope, so a release removes its own claim and never a later one's. */
+const claimedAt = new WeakMap<IdempotencyScope, Date>();
 
 /** Reads and checks an `Idempotency-Key` header: printable ASCII, at most 255 characters. */
 export function readIdempotencyKey(header: string | string[] | undefined): string | null {
@@ -35,7 +41,10 @@ export async function claimIdempotencyKey(
     .values({ ...scope, createdAt: now })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  if (inserted.length > 0) return { state: 'claimed' };
+  if (inserted.length > 0) {
+    claimedAt.set(scope, now);
+    return { state: 'claimed' };
+  }
 
   const where = and(
     eq(idempotencyKeys.companyId, scope.companyId),
@@ -61,7 +70,10 @@ export async function claimIdempotencyKey(
       ),
     )
     .returning({ key: idempotencyKeys.key });
-  if (takenOver.length > 0) return { state: 'claimed' };
+  if (takenOver.length > 0) {
+    claimedAt.set(scope, now);
+    return { state: 'claimed' };
+  }
   throw new AppError('conflict', { key: 'errors.request_in_progress', retryAfter: 2 });
 }
 
@@ -84,8 +96,33 @@ export async function completeIdempotencyKey(
     );
 }
 
-/** Gives a key back after a failure, so a corrected retry with the same key is processed anew. */
+/**
+ * Gives a key back after a failure, so a corrected retry with the same key is processed anew. When the
+ * failure was the database going away, giving the key back fails too: it is then retried in the
+ * background until it succeeds (or the claim would be stale anyway), so the client's retry once the
+ * database is back is not told 'in progress' for minutes.
+ */
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
+  try {
+    await deleteClaim(db, scope);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) retryReleaseLater(db, scope, Date.now() + STALE_CLAIM_MS);
+    throw error;
+  }
+}
+
+function retryReleaseLater(db: Db, scope: IdempotencyScope, giveUpAt: number): void {
+  const timer = setTimeout(() => {
+    deleteClaim(db, scope).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error) && Date.now() < giveUpAt) retryReleaseLater(db, scope, giveUpAt);
+    });
+  }, RELEASE_RETRY_MS);
+  // Never the reason a shutting-down process stays alive.
+  timer.unref();
+}
+
+async function deleteClaim(db: Db, scope: IdempotencyScope): Promise<void> {
+  const since = claimedAt.get(scope);
   await db
     .delete(idempotencyKeys)
     .where(
@@ -94,6 +131,21 @@ export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Pr
         eq(idempotencyKeys.route, scope.route),
         eq(idempotencyKeys.key, scope.key),
         eq(idempotencyKeys.completed, false),
+        since ? eq(idempotencyKeys.createdAt, since) : undefined,
       ),
     );
+}
+
+/**
+ * Deletes every unfinished claim; returns how many. Only for a database no other process uses (the
+ * embedded PGlite, whose data directory this process has locked): at start-up an unfinished claim
+ * there belongs to a request that died with the previous process (a crash, a kill), and keeping it
+ * would answer that request's retries 409 until the claim went stale minutes later.
+ */
+export async function releaseAbandonedClaims(db: Db): Promise<number> {
+  const released = await db
+    .delete(idempotencyKeys)
+    .where(eq(idempotencyKeys.completed, false))
+    .returning({ key: idempotencyKeys.key });
+  return released.length;
 }

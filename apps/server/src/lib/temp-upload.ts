@@ -75,9 +75,13 @@ export async function writeUploadToTempFile(
   const filePath = path.join(dir, `${randomUUID()}.upload`);
   const remove = () => unlink(filePath).catch(() => undefined);
   const meter = createUploadMeter(maxBytes, meterOptions);
+  const sink = createWriteStream(filePath, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, meter, sink);
   } catch (error) {
+    // A body that breaks off while the file is still being opened fails the pipeline first: unlinking
+    // at once would come before the open creates the file, which would then stay, empty, for good.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await remove();
     throw error;
   }

@@ -20,6 +20,9 @@ const CLIENT_ERROR_CODES: Record<string, AppError['code']> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_request',
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_request',
+  FST_ERR_BAD_URL: 'invalid_request',
+  // No route has a parameter that long: nothing lives at such an address.
+  FST_ERR_MAX_PARAM_LENGTH: 'not_found',
 };
 
 /**
@@ -35,41 +38,57 @@ const MULTIPART_CLIENT_ERRORS = [
   'Part terminated early due to unexpected end of multipart data',
 ];
 
+/** Sends `error` as `{ message, errors? }` with its status, translated; 5xx messages are only logged. */
+async function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const t = translatorFor(request);
+  const appError = toAppError(error);
+  if (appError.status === 503) {
+    request.log.warn({ err: error }, 'service unavailable');
+  } else if (appError.status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info({ code: appError.code, err: appError.cause ?? undefined }, 'request rejected');
+  }
+  const body: ErrorBody = { message: t(appError.key, appError.params) };
+  if (appError.issues) {
+    body.errors = Object.fromEntries(
+      Object.entries(appError.issues).map(([path, issues]) => [
+        path,
+        issues.map((issue) => t(issue.key, issue.params)),
+      ]),
+    );
+  }
+  if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
+  // A request whose body was not read completely leaves the socket in an unknown state.
+  if (appError.status === 413 || appError.status === 408) reply.header('connection', 'close');
+  return reply.status(appError.status).send(body);
+}
+
 /**
  * The one error handler: every failure leaves as `{ message, errors? }`. Messages of 5xx errors are
  * never sent (they may carry internals); they are logged with the request id instead.
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const t = translatorFor(request);
-    const appError = toAppError(error);
-    if (appError.status === 503) {
-      request.log.warn({ err: error }, 'service unavailable');
-    } else if (appError.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      request.log.info({ code: appError.code, err: appError.cause ?? undefined }, 'request rejected');
-    }
-    const body: ErrorBody = { message: t(appError.key, appError.params) };
-    if (appError.issues) {
-      body.errors = Object.fromEntries(
-        Object.entries(appError.issues).map(([path, issues]) => [
-          path,
-          issues.map((issue) => t(issue.key, issue.params)),
-        ]),
-      );
-    }
-    if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
-    // A request whose body was not read completely leaves the socket in an unknown state.
-    if (appError.status === 413 || appError.status === 408) reply.header('connection', 'close');
-    return reply.status(appError.status).send(body);
-  });
+  app.setErrorHandler(sendError);
 
   app.setNotFoundHandler(async (request, reply) => {
     const t = translatorFor(request);
     return reply.status(404).send({ message: t('errors.not_found') } satisfies ErrorBody);
   });
 });
+
+/**
+ * For Fastify's `frameworkErrors` option. Without it Fastify answers a URL it cannot decode (`%zz`,
+ * invalid UTF-8) and an over-long route parameter itself, before any hook, with a body of its own
+ * shape (`{error, code, message, statusCode}`) that echoes the path back.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendError(error, request, reply);
+}
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;

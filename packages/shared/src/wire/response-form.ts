@@ -16,6 +16,12 @@ import { type FieldAnswer, getAnswerKind, getFieldIssuePath } from '../validatio
 /** One multipart entry: a text value, or a file with the name to send it under. */
 export type FormEntry<F = FileLike> = [name: string, value: string | { file: F; fileName: string }];
 
+/**
+ * No form control produces U+0000, and PostgreSQL text and jsonb cannot store it: a field part that
+ * carries one is malformed (422), never a database error.
+ */
+const NUL = '\u0000';
+
 /** Bracketed names deeper than this are not ours: the deepest is fields[i][input_value][k][level]. */
 const MAX_NAME_SEGMENTS = 5;
 /** Largest index accepted in a name; bounds the work a hostile body can cause. */
@@ -255,7 +261,9 @@ export function decodeResponseBody(
     if (typeof index !== 'number' || index >= fields.length) return;
     if (key !== 'type' && key !== 'value' && key !== 'input_value') return;
     const parts = getParts(index);
-    if (key === 'input_value') {
+    if ('text' in content && content.text.includes(NUL)) {
+      parts.isMalformed = true;
+    } else if (key === 'input_value') {
       parts.inputs.push({ path, content });
     } else if (path.length > 0 || !('text' in content)) {
       parts.isMalformed = true;
@@ -266,8 +274,11 @@ export function decodeResponseBody(
 
   for (const [name, text] of textEntries) {
     // The first of a repeated top-level name wins; the browser never repeats them.
-    if (name === 'source') source ??= text;
-    else if (name === 'cache_id') cacheId ??= text;
+    // `source` comes from the careers page's own link (?source=…), which anyone can write: a NUL
+    // there must not cost the candidate the application, so it is dropped rather than refused.
+    if (name === 'source') source ??= text.replaceAll(NUL, '');
+    // A cache id with a NUL was never issued by the server: as good as none.
+    else if (name === 'cache_id') cacheId ??= text.includes(NUL) ? '' : text;
     else if (name === 'g_recaptcha_response') captchaToken ??= text === '' ? null : text;
     else addPart(name, { text });
   }

@@ -18,6 +18,12 @@ function publishedWhere(companyId: number, filters: PublicListFilters): SQL | un
     eq(vacancies.companyId, companyId),
     eq(vacancies.isPublished, true),
   ];
+  // PostgreSQL text cannot hold U+0000, so no vacancy contains a filter with one; sent as a query
+  // parameter it would fail the whole query (a 500) instead of matching nothing.
+  if ([filters.search, filters.residence, filters.workTypes].some((text) => text?.includes('\u0000'))) {
+    conditions.push(sql`false`);
+    return and(...conditions);
+  }
   if (filters.search) {
     conditions.push(sql`${vacancies.search} @@ websearch_to_tsquery('simple', ${filters.search})`);
   }

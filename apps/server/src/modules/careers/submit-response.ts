@@ -1,4 +1,4 @@
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import { FILE_MAX_BYTES } from '@kadry/shared/constants';
 import type { FormField, ResponseCreated } from '@kadry/shared/schemas/form';
@@ -64,11 +64,10 @@ export async function readSubmissionParts(
       const count = (countByField.get(index) ?? 0) + 1;
       if (field?.input_type !== 'files' || count > (field.input_meta?.maxFiles ?? 1)) {
         // Not a file this form asked for (or one too many): read it to the end and forget it.
+        // `finished`, not once('end'/'error'): when the whole body arrived at once, a cut-off part is
+        // already destroyed here, its error long emitted, and a listener added now would wait forever.
         part.file.resume();
-        await new Promise<void>((resolve, reject) => {
-          part.file.once('end', resolve);
-          part.file.once('error', reject);
-        });
+        await finished(part.file);
         if (field?.input_type === 'files') countByField.set(index, count);
         continue;
       }

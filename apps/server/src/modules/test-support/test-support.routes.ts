@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { storedFiles } from '../../db/schema/files';
 import { responseFiles, responses } from '../../db/schema/responses';
 import { vacancies } from '../../db/schema/vacancies';
 import { AppError } from '../../lib/app-error';
-import type { FileStore } from '../../storage/file-store';
+import { FileNotFoundError, type FileStore } from '../../storage/file-store';
 import type { PublicCache } from '../careers/public-cache';
 
 /**
@@ -71,6 +71,69 @@ export const testSupportRoutes: FastifyPluginAsync<{
       return { data: { ...response, candidate, files: stored } };
     },
   );
+
+  /**
+   * Read-only consistency report for the reliability tests (crash, deploy): every application with its
+   * idempotency key and file counts, and whatever would betray a half-written one — file rows no
+   * application uses, file rows whose bytes are missing, stored bytes no row records (an interrupted
+   * upload that the start-up sweep has not removed yet).
+   */
+  routes.get('/api/test/integrity', { schema: { hide: true } }, async () => {
+    const responseRows = await db
+      .select({
+        id: responses.id,
+        idempotencyKey: responses.idempotencyKey,
+        answers: responses.answers,
+        candidateId: candidates.id,
+      })
+      .from(responses)
+      .leftJoin(candidates, eq(candidates.id, responses.candidateId))
+      .orderBy(asc(responses.id));
+    const fileCounts = await db
+      .select({ responseId: responseFiles.responseId, files: count() })
+      .from(responseFiles)
+      .groupBy(responseFiles.responseId);
+    const filesByResponse = new Map(fileCounts.map((row) => [row.responseId, row.files]));
+    const unusedRows = await db
+      .select({ key: storedFiles.storageKey })
+      .from(storedFiles)
+      .leftJoin(responseFiles, eq(responseFiles.storedFileId, storedFiles.id))
+      .where(isNull(responseFiles.id));
+    const recorded = await db.select({ key: storedFiles.storageKey }).from(storedFiles);
+    const recordedKeys = new Set(recorded.map((row) => row.key));
+    const missingBytes: string[] = [];
+    for (const key of recordedKeys) {
+      try {
+        (await opts.fileStore.get(key)).destroy();
+      } catch (error) {
+        if (!(error instanceof FileNotFoundError)) throw error;
+        missingBytes.push(key);
+      }
+    }
+    const unrecordedBytes: string[] = [];
+    // Far in the future: every stored object, whatever its age.
+    for await (const key of opts.fileStore.listOlderThan(new Date(8.64e15))) {
+      if (!recordedKeys.has(key)) unrecordedBytes.push(key);
+    }
+    return {
+      responses: responseRows.map((row) => ({
+        id: row.id,
+        idempotencyKey: row.idempotencyKey,
+        hasCandidate: row.candidateId !== null,
+        fileCount: filesByResponse.get(row.id) ?? 0,
+        // What the stored answers say was attached; must equal fileCount.
+        answeredFileCount: row.answers.reduce(
+          (sum, answer) =>
+            sum + (answer.input_type === 'files' && Array.isArray(answer.value) ? answer.value.length : 0),
+          0,
+        ),
+      })),
+      storedFiles: recordedKeys.size,
+      unusedFileRows: unusedRows.map((row) => row.key),
+      missingBytes,
+      unrecordedBytes,
+    };
+  });
 
   routes.post(
     '/api/test/vacancies',
