@@ -11,6 +11,7 @@ import { seedCompany, seedForm, seedVacancy } from '../../../test/db';
 import { DEMO_FORM_FIELDS } from '../../db/demo/demo-form';
 import { candidates } from '../../db/schema/candidates';
 import { companies } from '../../db/schema/companies';
+import { cvParses } from '../../db/schema/cv-parses';
 import { storedFiles } from '../../db/schema/files';
 import { idempotencyKeys } from '../../db/schema/idempotency';
 import { responseFiles, responses } from '../../db/schema/responses';
@@ -490,5 +491,53 @@ describe('captcha and rate limits', () => {
     expect(limited.json()).toEqual({ message: en['errors.too_many_requests'] });
     // Another address is not affected.
     expect((await send('test:pass:rl-other', '10.0.0.10')).statusCode).toBe(201);
+  });
+});
+
+describe('candidate name', () => {
+  let c: TestApp;
+  let id: number;
+  let companyId: number;
+
+  beforeAll(async () => {
+    c = await createTestApp();
+    const company = await seedCompany(c.database.db);
+    companyId = company.id;
+    await seedForm(c.database.db, company.id, [
+      { name: 'Email', type: 'email', inputType: 'email', required: true },
+    ]);
+    id = (await seedVacancy(c.database.db, company.id)).id;
+  });
+  afterAll(async () => c.close());
+
+  it('comes from the parsed CV when the form has no name fields', async () => {
+    const [parse] = await c.database.db
+      .insert(cvParses)
+      .values({
+        companyId,
+        text: 'Grace Hopper',
+        parsed: { name: 'Grace Hopper', email: null, phone: null, links: [] },
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .returning({ cacheId: cvParses.cacheId });
+    const body = await multipart([
+      ['cache_id', parse?.cacheId ?? ''],
+      ['fields[0][type]', 'email'],
+      ['fields[0][input_value]', 'grace@example.com'],
+    ]);
+    const res = await c.app.inject({
+      method: 'POST',
+      url: `/api/v1/public-vacancies/${id}/response`,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await c.database.db.select().from(responses).where(eq(responses.id, res.json().data.id));
+    const [candidate] = await c.database.db
+      .select()
+      .from(candidates)
+      .where(eq(candidates.id, row?.candidateId ?? 0));
+    expect(candidate?.name).toBe('Grace Hopper');
+    expect(row?.cvParseId).not.toBeNull();
   });
 });

@@ -226,6 +226,24 @@ export async function submitResponse(input: SubmissionInput): Promise<ResponseCr
         for (const row of rows) fileIds.set(row.storageKey, row.id);
       }
 
+      let cvParseId: number | null = null;
+      let parsedName: string | null = null;
+      if (decoded.cacheId) {
+        const [parse] = await tx
+          .select({ id: cvParses.id, parsed: cvParses.parsed })
+          .from(cvParses)
+          .where(
+            and(
+              eq(cvParses.companyId, companyId),
+              eq(cvParses.cacheId, decoded.cacheId),
+              gt(cvParses.expiresAt, input.now),
+            ),
+          )
+          .limit(1);
+        cvParseId = parse?.id ?? null;
+        parsedName = parse?.parsed.name ?? null;
+      }
+
       const name = [
         firstText(fields, decoded.answers, (f) => f.type === 'name'),
         firstText(fields, decoded.answers, (f) => f.type === 'middle_name'),
@@ -237,28 +255,13 @@ export async function submitResponse(input: SubmissionInput): Promise<ResponseCr
         .insert(candidates)
         .values({
           companyId,
-          name,
+          // A form without name fields still gives the candidate a name when the CV had one.
+          name: name || parsedName || '',
           email: firstText(fields, decoded.answers, (f) => f.input_type === 'email'),
           phone: firstText(fields, decoded.answers, (f) => f.input_type === 'phone'),
         })
         .returning({ id: candidates.id });
       if (!candidate) throw new Error('candidate insert returned nothing');
-
-      let cvParseId: number | null = null;
-      if (decoded.cacheId) {
-        const [parse] = await tx
-          .select({ id: cvParses.id })
-          .from(cvParses)
-          .where(
-            and(
-              eq(cvParses.companyId, companyId),
-              eq(cvParses.cacheId, decoded.cacheId),
-              gt(cvParses.expiresAt, input.now),
-            ),
-          )
-          .limit(1);
-        cvParseId = parse?.id ?? null;
-      }
 
       const answers: ResponseAnswer[] = fields.map((field, index) => {
         const answer = decoded.answers[index] ?? { kind: 'empty' as const };

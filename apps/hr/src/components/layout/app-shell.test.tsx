@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildPermissions } from '../../lib/permissions/permissions-test-data';
+import { buildVacancy, ownerPermissions, pageOf } from '../../test/recruiting-test-data';
+import { buildPageData, mockFetch, renderApp } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const baseRoutes = [
+  { path: '/api/v1/notifications/count', body: { data: { unread: 3 } } },
+  { path: '/api/v1/vacancies', body: pageOf([buildVacancy()]) },
+  { path: '/api/v1/teams', body: { data: [] } },
+];
+
+describe('app shell', () => {
+  it('shows the company, the user menu with a sign-out form carrying the CSRF token, and the unread count', async () => {
+    mockFetch(baseRoutes);
+    renderApp('/', { permissions: ownerPermissions });
+    expect(screen.getByRole('banner')).toHaveTextContent('Acme');
+    expect(await screen.findByRole('button', { name: /Notifications: 3 new/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Olena Owner/ }));
+    const signOut = screen.getByRole('button', { name: 'Sign out' });
+    const form = signOut.closest('form') as HTMLFormElement;
+    expect(form).toHaveAttribute('action', '/app/sign-out');
+    expect(form).toHaveAttribute('method', 'post');
+    expect((form.elements.namedItem('_token') as HTMLInputElement).value).toBe('test-token');
+  });
+
+  it('lists every recruiting screen for an owner with ATS', async () => {
+    mockFetch(baseRoutes);
+    renderApp('/', { permissions: ownerPermissions });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Vacancies', 'Candidates', 'Application forms', 'Careers site']);
+  });
+
+  it('hides recruiting when the plan has no ATS, and its pages answer not found', async () => {
+    mockFetch(baseRoutes);
+    renderApp('/vacancies', { permissions: ownerPermissions, pageData: buildPageData({ tariffs: ['hrm'] }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
+  });
+
+  it('shows only what the role allows', async () => {
+    mockFetch(baseRoutes);
+    const viewer = buildPermissions({
+      Vacancy: {
+        visibilitySettings: {
+          create: 'not_visible',
+          update: 'not_visible',
+          delete: 'not_visible',
+          view: 'to_all',
+          all: null,
+        },
+        actions: [],
+        fields_view: [],
+      },
+    });
+    renderApp('/', { permissions: viewer });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Vacancies']);
+  });
+
+  it('moves focus to the new page heading after navigation', async () => {
+    mockFetch(baseRoutes);
+    renderApp('/', { permissions: ownerPermissions });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Vacancies' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Vacancies' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,152 @@
+import { route } from '@kadry/shared/routes';
+import { CSRF_FORM_FIELD } from '@kadry/shared/schemas/auth';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useT } from '../../app/i18n';
+import { canOpenScreen, type Screen } from '../../app/modules';
+import { usePageData } from '../../app/page-data';
+import { useNotificationCount } from '../../features/notifications/api/get-notification-count';
+import { useMarkNotificationsRead } from '../../features/notifications/api/mark-notifications-read';
+import { usePermissions } from '../../lib/permissions/use-permissions';
+import { SnackbarHost } from '../../lib/snackbar/snackbar-host';
+
+const NAV_ITEMS: { screen: Screen; path: string; label: string }[] = [
+  { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
+  { screen: 'candidates', path: '/candidates', label: 'hr.nav.candidates' },
+  { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
+  { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
+];
+
+function readCsrfToken(): string {
+  return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+}
+
+/** Moves focus to the new page's heading after navigation (not on first load), so it is announced. */
+function useFocusOnRouteChange(location: string) {
+  const isFirst = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is meant to run on every route change.
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    // The heading may appear only after the page's data arrives; try for a short while.
+    let attempts = 0;
+    const timer = setInterval(() => {
+      const heading = document.querySelector<HTMLElement>('main [data-page-heading]');
+      attempts += 1;
+      if (heading) {
+        heading.focus();
+        document.title = heading.textContent ?? document.title;
+      }
+      if (heading || attempts > 20) clearInterval(timer);
+    }, 50);
+    return () => clearInterval(timer);
+  }, [location]);
+}
+
+function UserMenu() {
+  const t = useT();
+  const { user } = usePageData();
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="user-menu">
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+        onKeyDown={(event) => event.key === 'Escape' && setIsOpen(false)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {user.name.slice(0, 1).toUpperCase()}
+        </span>
+        {user.name}
+      </button>
+      <div id={panelId} className="user-menu__panel" hidden={!isOpen}>
+        {/* A plain form: signing out works even if the app's scripts have failed. */}
+        <form method="post" action={route('auth.signOut')}>
+          <input type="hidden" name={CSRF_FORM_FIELD} value={readCsrfToken()} />
+          <button type="submit">{t('hr.shell.sign_out')}</button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function NotificationsCounter() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const count = useNotificationCount(true);
+  const markRead = useMarkNotificationsRead();
+  const unread = count.data ?? 0;
+  return (
+    <button
+      type="button"
+      className="notifications"
+      onClick={() => {
+        if (unread > 0) markRead.mutate();
+        navigate('/candidates');
+      }}
+    >
+      {t('hr.shell.notifications', { count: unread })}
+      {unread > 0 ? (
+        <span className="badge" aria-hidden="true">
+          {unread}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** Top bar, navigation by plan and permissions, the main landmark and the snackbars. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const { company, settings } = usePageData();
+  const permissions = usePermissions();
+  const [location] = useLocation();
+  useFocusOnRouteChange(location);
+  const items = NAV_ITEMS.filter((item) => canOpenScreen(item.screen, settings.tariffs, permissions));
+  // The counter needs both: new applications are what it counts, and the endpoint checks Notification.
+  const canSeeCandidates =
+    canOpenScreen('candidates', settings.tariffs, permissions) && permissions.can('Notification', 'view');
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('hr.shell.skip_to_content')}
+      </a>
+      <header className="top-bar">
+        <Link href="/" className="top-bar__company">
+          {company.avatar ? <img src={company.avatar} alt="" width={32} height={32} /> : null}
+          <span>{company.name}</span>
+        </Link>
+        {items.length > 0 ? (
+          <nav aria-label={t('hr.shell.navigation')}>
+            <ul className="top-bar__nav">
+              {items.map((item) => {
+                const isCurrent = location === item.path || location.startsWith(`${item.path}/`);
+                return (
+                  <li key={item.screen}>
+                    <Link href={item.path} aria-current={isCurrent ? 'page' : undefined}>
+                      {t(item.label)}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        ) : null}
+        <div className="top-bar__end">
+          {canSeeCandidates ? <NotificationsCounter /> : null}
+          <UserMenu />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SnackbarHost closeLabel={t('hr.common.close')} />
+    </>
+  );
+}

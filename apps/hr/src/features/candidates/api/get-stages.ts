@@ -1,0 +1,25 @@
+import { route } from '@kadry/shared/routes';
+import { stageSchema } from '@kadry/shared/schemas/recruiting';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type Stage = z.infer<typeof stageSchema>;
+const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
+
+/** A vacancy's pipeline stages, in board order. */
+export async function getStages(vacancyId: number, signal?: AbortSignal): Promise<Stage[]> {
+  const response = await api.get(route('recruiting.vacancies.stages', vacancyId), {
+    schema: stagesResponseSchema,
+    signal,
+  });
+  return [...response.data.data].sort((a, b) => a.position - b.position);
+}
+
+export function useStages(vacancyId: number | null) {
+  return useQuery({
+    queryKey: ['stages', vacancyId],
+    queryFn: ({ signal }) => getStages(vacancyId as number, signal),
+    enabled: vacancyId !== null,
+  });
+}

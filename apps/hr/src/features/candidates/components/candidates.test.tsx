@@ -1,0 +1,293 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildPermissions } from '../../../lib/permissions/permissions-test-data';
+import {
+  buildApplication,
+  buildVacancy,
+  ownerPermissions,
+  pageOf,
+  STAGES,
+} from '../../../test/recruiting-test-data';
+import { mockFetch, renderApp } from '../../../test/render-app';
+import { formatFileSize } from './candidate-card-page';
+import { getCandidateLabel } from './candidate-name';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const summary = (id: number, stageIndex: number, name: string) => {
+  const {
+    answers: _a,
+    cv_text: _c,
+    other_applications: _o,
+    ...rest
+  } = buildApplication({
+    id,
+    candidate: { id: id + 100, name, email: null, phone: null },
+    stage: STAGES[stageIndex] as (typeof STAGES)[number],
+  });
+  return rest;
+};
+
+describe('candidates list', () => {
+  it('filters by search, vacancy, stage, source and dates, and offers exports with the same filters', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/v1/applications', body: pageOf([summary(11, 0, 'Taras Shevchuk')], 2) },
+      { path: '/api/v1/vacancies', body: pageOf([buildVacancy()]) },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+    ]);
+    renderApp('/candidates', { permissions: ownerPermissions });
+    expect(await screen.findByRole('link', { name: 'Taras Shevchuk' })).toHaveAttribute(
+      'href',
+      '/app/candidates/11',
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'taras');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Vacancy' }), '1');
+    await userEvent.selectOptions(
+      await screen
+        .findByRole('option', { name: 'Interview' })
+        .then(() => screen.getByRole('combobox', { name: 'Stage' })),
+      '3',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Source' }), 'linkedin');
+    await userEvent.type(screen.getByLabelText('Applied from'), '2031-03-01');
+    await userEvent.type(screen.getByLabelText('Applied until'), '2031-03-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => {
+      const last = calls.filter((call) => call.url.pathname === '/api/v1/applications').at(-1);
+      expect(Object.fromEntries(last?.url.searchParams ?? [])).toEqual({
+        page: '2',
+        search: 'taras',
+        vacancy_id: '1',
+        stage_id: '3',
+        source: 'linkedin',
+        from: '2031-03-01',
+        to: '2031-03-31',
+      });
+    });
+    const csv = new URL(
+      screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '',
+      'http://x',
+    );
+    expect(csv.pathname).toBe('/api/v1/applications/export');
+    expect(Object.fromEntries(csv.searchParams)).toEqual({
+      format: 'csv',
+      search: 'taras',
+      vacancy_id: '1',
+      stage_id: '3',
+      source: 'linkedin',
+      from: '2031-03-01',
+      to: '2031-03-31',
+    });
+    expect(screen.getByRole('link', { name: 'Export XLSX' }).getAttribute('href')).toMatch(/format=xlsx/);
+  });
+
+  it('hides the exports without the export permission', async () => {
+    mockFetch([
+      { path: '/api/v1/applications', body: pageOf([]) },
+      { path: '/api/v1/vacancies', body: pageOf([]) },
+    ]);
+    const noExport = buildPermissions({
+      Candidate: { ...ownerPermissions.permissions.Candidate, actions: [] },
+    });
+    renderApp('/candidates', { permissions: noExport });
+    expect(await screen.findByText('No candidates match.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Export/ })).toBeNull();
+  });
+});
+
+describe('candidate card', () => {
+  it('shows every answer by its display text, files as downloads, the CV text, other applications and comments', async () => {
+    const application = buildApplication({
+      is_repeat: true,
+      answers: [
+        {
+          name: 'Seniority',
+          type: 'custom_property',
+          input_type: 'select',
+          value: 2,
+          display: 'Senior',
+          files: [],
+        },
+        {
+          name: 'Salary expectations',
+          type: 'salary',
+          input_type: 'salary',
+          value: { min: '3000', max: null, currency: 1 },
+          display: 'from 3000 USD ($)',
+          files: [],
+        },
+        {
+          name: 'Cover letter',
+          type: 'cover_letter',
+          input_type: 'textarea',
+          value: null,
+          display: '',
+          files: [],
+        },
+        {
+          name: 'CV',
+          type: 'cv',
+          input_type: 'files',
+          value: null,
+          display: 'cv.pdf',
+          files: [
+            { id: 5, name: 'cv.pdf', size: 204_800, format: 'pdf', download_url: '/api/v1/files/5/download' },
+          ],
+        },
+      ],
+      cv_text: 'Taras Shevchuk — backend engineer',
+      other_applications: [
+        { id: 3, vacancy: { id: 2, name: 'Frontend engineer' }, created_at: '2030-12-01T00:00:00Z' },
+      ],
+    });
+    const { calls } = mockFetch([
+      { path: '/api/v1/applications/11', body: { data: application } },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      {
+        path: '/api/v1/applications/11/comments',
+        body: {
+          data: [
+            {
+              id: 1,
+              text: 'Strong CV',
+              author: { id: 7, name: 'Olena Owner' },
+              created_at: '2031-03-03T00:00:00Z',
+            },
+          ],
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/applications/11/comments',
+        status: 201,
+        body: {
+          data: {
+            id: 2,
+            text: 'Call on Monday',
+            author: { id: 7, name: 'Olena Owner' },
+            created_at: '2031-03-04T00:00:00Z',
+          },
+        },
+      },
+      { method: 'POST', path: '/api/v1/applications/11/stage', body: { data: null } },
+    ]);
+    renderApp('/candidates/11', { permissions: ownerPermissions });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Taras Shevchuk' })).toBeInTheDocument();
+    const answers = screen.getByRole('region', { name: 'Answers' });
+    expect(within(answers).getByText('Senior')).toBeInTheDocument();
+    expect(within(answers).getByText('from 3000 USD ($)')).toBeInTheDocument();
+    expect(within(answers).getByText('No answer')).toBeInTheDocument();
+    const cv = within(answers).getByRole('link', { name: 'cv.pdf' });
+    expect(cv).toHaveAttribute('href', '/api/v1/files/5/download');
+    expect(cv).toHaveAttribute('download', 'cv.pdf');
+    expect(within(answers).getByText('(PDF, 200 KB)')).toBeInTheDocument();
+    expect(screen.getByText('Taras Shevchuk — backend engineer')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Frontend engineer' })).toHaveAttribute(
+      'href',
+      '/app/candidates/3',
+    );
+    expect(screen.getByText('This person has applied before.')).toBeInTheDocument();
+    expect(screen.getByText('linkedin')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'taras@example.com' })).toBeInTheDocument();
+    expect(await screen.findByText('Strong CV')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'New comment' }), 'Call on Monday');
+    await userEvent.click(screen.getByRole('button', { name: 'Add comment' }));
+    await waitFor(() =>
+      expect(
+        calls.find((call) => call.method === 'POST' && call.url.pathname.endsWith('/comments'))?.body,
+      ).toEqual({
+        text: 'Call on Monday',
+      }),
+    );
+
+    await screen.findByRole('option', { name: 'Interview' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Stage' }), '3');
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/applications/11/stage')?.body).toEqual({
+        stage_id: 3,
+        _method: 'PUT',
+      }),
+    );
+  });
+
+  it('formats file sizes in KB, MB and GB', () => {
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3.0 GB');
+  });
+});
+
+describe('candidate board', () => {
+  it('shows a column per stage and moves a card with the "Move to…" menu', async () => {
+    // A small stateful server: after the move, the list answers the card in its new stage.
+    let tarasStage = 0;
+    const { calls } = mockFetch([
+      { path: '/api/v1/vacancies/1', body: { data: buildVacancy() } },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      {
+        path: '/api/v1/applications',
+        body: () => pageOf([summary(11, tarasStage, 'Taras Shevchuk'), summary(12, 1, 'Lesya Ukrainka')]),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/applications/11/stage',
+        body: () => {
+          tarasStage = 2;
+          return { data: null };
+        },
+      },
+    ]);
+    renderApp('/vacancies/1/board', { permissions: ownerPermissions });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Candidates: Backend engineer' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    const columns = await screen.findAllByRole('heading', { level: 2 });
+    expect(columns.map((heading) => heading.textContent)).toEqual([
+      'New (1)',
+      'Screening (1)',
+      'Interview (0)',
+      'Offer (0)',
+      'Hired (0)',
+      'Rejected (0)',
+    ]);
+    const applicationsCall = calls.find((call) => call.url.pathname === '/api/v1/applications');
+    expect(applicationsCall?.url.searchParams.get('vacancy_id')).toBe('1');
+
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Move Taras Shevchuk to stage' }),
+      '3',
+    );
+    // Shown in the new column at once, and still there once the server's answer is back.
+    const interview = screen.getByRole('region', { name: 'Interview (1)' });
+    expect(within(interview).getByRole('link', { name: 'Taras Shevchuk' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/applications/11/stage')?.body).toEqual({
+        stage_id: 3,
+        _method: 'PUT',
+      }),
+    );
+    expect(await screen.findByText('Taras Shevchuk moved to Interview')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Interview (1)' })).toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'New (0)' })).toBeInTheDocument();
+  });
+});
+
+describe('candidate label', () => {
+  it('falls back to e-mail, phone, then "Candidate #id" when the name is empty', () => {
+    const t = (key: string, params?: Record<string, string | number>) => `${key}:${params?.id}`;
+    expect(getCandidateLabel({ id: 1, name: 'Ada', email: 'a@x.test' }, t)).toBe('Ada');
+    expect(getCandidateLabel({ id: 1, name: ' ', email: 'a@x.test' }, t)).toBe('a@x.test');
+    expect(getCandidateLabel({ id: 1, name: '', email: null, phone: '+380' }, t)).toBe('+380');
+    expect(getCandidateLabel({ id: 3, name: '' }, t)).toBe('hr.candidate.unnamed:3');
+  });
+});

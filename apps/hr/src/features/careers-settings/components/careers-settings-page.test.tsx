@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildCareersSettings, ownerPermissions } from '../../../test/recruiting-test-data';
+import { mockFetch, renderApp } from '../../../test/render-app';
+import { buildSourceLink, checkSurfaceContrast } from './contrast-check';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('contrast check', () => {
+  it('passes colours some text reads on at 4.5:1 and fails mid greys', () => {
+    expect(checkSurfaceContrast('#ffffff').passes).toBe(true);
+    expect(checkSurfaceContrast('#1d4ed8').passes).toBe(true);
+    const grey = checkSurfaceContrast('#777777');
+    expect(grey.passes).toBe(false);
+    expect(grey.ratio).toBeGreaterThan(4.4);
+    expect(grey.ratio).toBeLessThan(4.5);
+  });
+
+  it('adds ?source= or &source= to the careers address', () => {
+    expect(buildSourceLink('https://jobs.test/careers', 'linked in')).toBe(
+      'https://jobs.test/careers?source=linked%20in',
+    );
+    expect(buildSourceLink('https://jobs.test/careers?lang=uk', 'x')).toBe(
+      'https://jobs.test/careers?lang=uk&source=x',
+    );
+    expect(buildSourceLink('https://jobs.test/careers', '  ')).toBe('https://jobs.test/careers');
+  });
+});
+
+describe('careers settings page', () => {
+  it('previews colours live, warns about low contrast and saves the settings as PUT', async () => {
+    const settings = buildCareersSettings();
+    const { calls } = mockFetch([
+      { path: '/api/v1/careers-settings', body: { data: settings } },
+      {
+        method: 'POST',
+        path: '/api/v1/careers-settings',
+        body: ({ body }) => ({ data: { ...settings, ...(body as object), captcha: settings.captcha } }),
+      },
+    ]);
+    renderApp('/careers-settings', { permissions: ownerPermissions });
+    const button = await screen.findByLabelText('Button colour');
+    expect(screen.queryByText(/Low contrast/)).toBeNull();
+    fireEvent.input(button, { target: { value: '#777777' } });
+    expect(
+      await screen.findByText(/Low contrast: text on this colour reaches only 4\.48:1/),
+    ).toBeInTheDocument();
+    expect(button).toHaveAccessibleDescription(/Low contrast/);
+    // The preview follows the careers theme: an unreadable button colour falls back to the default.
+    expect(screen.getByTestId('careers-preview').style.getPropertyValue('--kadry-button-bg')).toBe('#2563eb');
+    fireEvent.input(button, { target: { value: '#0f766e' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('careers-preview').style.getPropertyValue('--kadry-button-bg')).toBe(
+        '#0f766e',
+      ),
+    );
+
+    const name = screen.getByRole('textbox', { name: 'Company name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme Jobs');
+    expect(screen.getByTestId('careers-preview')).toHaveTextContent('Acme Jobs');
+    await userEvent.type(
+      screen.getByLabelText('Personal-data consent page URL'),
+      'https://acme.test/privacy',
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Русский' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      const put = calls.find((call) => call.method === 'POST');
+      expect(put?.body).toEqual({
+        _method: 'PUT',
+        name: 'Acme Jobs',
+        font: null,
+        colors: { background: '#ffffff', header: '#1f2937', button: '#0f766e' },
+        indexing: true,
+        consent_page_url: 'https://acme.test/privacy',
+        captcha: {
+          provider: 'none',
+          site_key: null,
+          project_id: null,
+          threshold: 0.5,
+          allowed_hosts: [],
+          secret: null,
+        },
+        languages: ['en', 'ru', 'uk'],
+        default_language: 'en',
+      });
+    });
+  });
+
+  it('builds a copyable link per source', async () => {
+    mockFetch([{ path: '/api/v1/careers-settings', body: { data: buildCareersSettings() } }]);
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp('/careers-settings', { permissions: ownerPermissions });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Source (e.g. linkedin)' }), 'djinni');
+    expect(screen.getByRole('textbox', { name: 'Link' })).toHaveValue(
+      'https://jobs.acme.test/careers?source=djinni',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith('https://jobs.acme.test/careers?source=djinni');
+  });
+
+  it('uploads a logo as multipart', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/v1/careers-settings', body: { data: buildCareersSettings() } },
+      {
+        method: 'POST',
+        path: '/api/v1/careers-settings/logo',
+        body: { data: { logo_url: '/files/logo.png' } },
+      },
+    ]);
+    renderApp('/careers-settings', { permissions: ownerPermissions });
+    const file = new File(['png'], 'logo.png', { type: 'image/png' });
+    await userEvent.upload(await screen.findByLabelText('Logo'), file);
+    await waitFor(() => {
+      const upload = calls.find((call) => call.url.pathname === '/api/v1/careers-settings/logo');
+      expect((upload?.body as FormData | undefined)?.get('logo')).toBeInstanceOf(File);
+    });
+  });
+});

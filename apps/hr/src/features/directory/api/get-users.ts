@@ -1,0 +1,14 @@
+import { route } from '@kadry/shared/routes';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { type NamedItem, namedItemListSchema } from './get-teams';
+
+/** Staff who can be a vacancy's responsible recruiters. */
+export async function getUsers(signal?: AbortSignal): Promise<NamedItem[]> {
+  const response = await api.get(route('recruiting.users'), { schema: namedItemListSchema, signal });
+  return response.data.data;
+}
+
+export function useUsers() {
+  return useQuery({ queryKey: ['users'], queryFn: ({ signal }) => getUsers(signal), staleTime: 300_000 });
+}

@@ -1,0 +1,24 @@
+import { route } from '@kadry/shared/routes';
+import { notificationCountSchema } from '@kadry/shared/schemas/recruiting';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** How often the top bar asks for the unread count. */
+export const NOTIFICATION_POLL_MS = 60_000;
+
+export async function getNotificationCount(signal?: AbortSignal): Promise<number> {
+  const response = await api.get(route('recruiting.notifications.count'), {
+    schema: notificationCountSchema,
+    signal,
+  });
+  return response.data.data.unread;
+}
+
+export function useNotificationCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ['notifications', 'count'],
+    queryFn: ({ signal }) => getNotificationCount(signal),
+    enabled,
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+}

@@ -1,0 +1,29 @@
+import { route } from '@kadry/shared/routes';
+import type { VacancyInput } from '@kadry/shared/schemas/recruiting';
+
+/** The body sent: `salary` is left out when the user may not see it, so it is not overwritten. */
+export type VacancyBody = Omit<VacancyInput, 'salary'> & { salary?: VacancyInput['salary'] };
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { type ClientVacancy, clientVacancyResponseSchema } from './vacancy-wire';
+
+/** Creates a vacancy (id null) or updates one (PUT, sent as POST with `_method=PUT`). */
+export async function saveVacancy(id: number | null, input: VacancyBody): Promise<ClientVacancy> {
+  const response =
+    id === null
+      ? await api.post(route('recruiting.vacancies'), input, { schema: clientVacancyResponseSchema })
+      : await api.put(route('recruiting.vacancies.one', id), input, { schema: clientVacancyResponseSchema });
+  return response.data.data;
+}
+
+export function useSaveVacancy(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VacancyBody) => saveVacancy(id, input),
+    onSuccess: (vacancy) => {
+      queryClient.setQueryData(['vacancies', 'one', vacancy.id], vacancy);
+      return queryClient.invalidateQueries({ queryKey: ['vacancies', 'list'] });
+    },
+  });
+}

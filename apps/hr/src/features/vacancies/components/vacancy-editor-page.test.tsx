@@ -1,0 +1,152 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildVacancy, ownerPermissions } from '../../../test/recruiting-test-data';
+import { mockFetch, renderApp } from '../../../test/render-app';
+import { isPositionsDraft } from './positions-input';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const directory = [
+  { path: '/api/v1/teams', body: { data: [{ id: 4, name: 'Platform' }] } },
+  { path: '/api/v1/users', body: { data: [{ id: 8, name: 'Rita Recruiter' }] } },
+  {
+    path: '/api/v1/forms',
+    body: {
+      data: [
+        { id: 1, name: 'Default', is_default: true, fields_count: 3 },
+        { id: 2, name: 'Engineers', is_default: false, fields_count: 5 },
+      ],
+    },
+  },
+];
+
+describe('positions mask', () => {
+  it('accepts up to 4 digits with the first not zero', () => {
+    expect(['', '1', '10', '9999'].every(isPositionsDraft)).toBe(true);
+    expect(['0', '01', '10000', '1a', '-1'].some(isPositionsDraft)).toBe(false);
+  });
+});
+
+describe('vacancy editor', () => {
+  it('creates a vacancy with every field of the contract and opens it', async () => {
+    const created = buildVacancy({ id: 42, name: 'Data engineer' });
+    const { calls } = mockFetch([
+      ...directory,
+      { method: 'POST', path: '/api/v1/vacancies', status: 201, body: { data: created } },
+      { path: '/api/v1/vacancies/42', body: { data: created } },
+    ]);
+    const { location } = renderApp('/vacancies/new', { permissions: ownerPermissions });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Data engineer');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '2');
+    const positions = screen.getByRole('textbox', { name: 'Number of positions' });
+    await userEvent.type(positions, '012345');
+    expect(positions).toHaveValue('1234');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hot vacancy' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Salary' }), '3000 USD');
+    await userEvent.click(screen.getByRole('button', { name: 'Add language' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Language' }), 'English');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Level' }), 'B2');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Team' }), '4');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Application form' }), '2');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Rita Recruiter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create vacancy' }));
+
+    await waitFor(() => expect(location.history.at(-1)).toBe('/app/vacancies/42'));
+    const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/v1/vacancies');
+    expect(post?.body).toEqual({
+      name: 'Data engineer',
+      status: 2,
+      is_hot: true,
+      salary: '3000 USD',
+      residence: null,
+      experience: null,
+      work_types: null,
+      languages: [{ language: 'English', level: 'B2' }],
+      description: null,
+      demand: null,
+      responsibility: null,
+      addition: null,
+      working_conditions: null,
+      team_id: 4,
+      recruiter_ids: [8],
+      positions: 1234,
+      form_id: 2,
+    });
+  });
+
+  it('does not send a vacancy without a name', async () => {
+    const { calls } = mockFetch(directory);
+    renderApp('/vacancies/new', { permissions: ownerPermissions });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create vacancy' }));
+    expect(await screen.findByText('Please fill in this field')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('loads a vacancy, saves it as POST with _method=PUT, publishes and copies it', async () => {
+    const vacancy = buildVacancy({ id: 5, name: 'QA', description: '<p>Test things</p>', positions: 2 });
+    const { calls } = mockFetch([
+      ...directory,
+      { path: '/api/v1/vacancies/5', body: { data: vacancy } },
+      {
+        method: 'POST',
+        path: '/api/v1/vacancies/5',
+        body: ({ body }) => ({ data: { ...vacancy, ...(body as object) } }),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/vacancies/5/publish',
+        body: { data: { ...vacancy, is_published: true, public_url: 'https://jobs.acme.test/careers/5' } },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/vacancies/5/copy',
+        status: 201,
+        body: { data: buildVacancy({ id: 6, name: 'QA (copy)' }) },
+      },
+      { path: '/api/v1/vacancies/6', body: { data: buildVacancy({ id: 6, name: 'QA (copy)' }) } },
+    ]);
+    const { location } = renderApp('/vacancies/5', { permissions: ownerPermissions });
+    expect(await screen.findByRole('heading', { level: 1, name: 'QA' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('QA'));
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveTextContent('Test things');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      const put = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/v1/vacancies/5');
+      expect(put?.body).toMatchObject({
+        _method: 'PUT',
+        name: 'QA',
+        description: '<p>Test things</p>',
+        positions: 2,
+      });
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://jobs.acme.test/careers/5' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/app/vacancies/6'));
+  });
+});
+
+describe('vacancy editor without field_salary', () => {
+  it('neither shows nor sends the salary the server left out', async () => {
+    const { salary: _hidden, ...withoutSalary } = buildVacancy({ id: 5, name: 'QA' });
+    const { calls } = mockFetch([
+      ...directory,
+      { path: '/api/v1/vacancies/5', body: { data: withoutSalary } },
+      { method: 'POST', path: '/api/v1/vacancies/5', body: { data: withoutSalary } },
+    ]);
+    renderApp('/vacancies/5', { permissions: ownerPermissions });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('QA'));
+    expect(screen.queryByRole('textbox', { name: 'Salary' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).not.toHaveProperty('salary');
+  });
+});

@@ -1,0 +1,350 @@
+import { VACANCY_STATUSES } from '@kadry/shared/schemas/recruiting';
+import { useEffect, useId } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { useT } from '../../../app/i18n';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { QueryState } from '../../../components/ui/query-state';
+import { getStatusKey, StatusChip } from '../../../components/ui/status-chip';
+import { ApiError } from '../../../lib/api-client';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { useTeams } from '../../directory/api/get-teams';
+import { useUsers } from '../../directory/api/get-users';
+import { useForms } from '../../forms/api/get-forms';
+import { useChangeVacancyPublication } from '../api/change-vacancy-publication';
+import { useCopyVacancy } from '../api/copy-vacancy';
+import { useVacancy } from '../api/get-vacancy';
+import { useSaveVacancy } from '../api/save-vacancy';
+import { PositionsInput } from './positions-input';
+import { RichTextEditor } from './rich-text-editor';
+import {
+  BODY_SECTIONS,
+  createVacancyFormValues,
+  parseVacancyFormValues,
+  type VacancyFormValues,
+} from './vacancy-form-values';
+
+const TEXT_FIELDS = ['salary', 'residence', 'experience', 'work_types'] as const;
+
+/** Creates (id null) or edits a vacancy: every field of the contract, publication and copy. */
+export function VacancyEditorPage({ id }: { id: number | null }) {
+  const t = useT();
+  const ids = useId();
+  const [, navigate] = useLocation();
+  const permissions = usePermissions();
+  const vacancy = useVacancy(id);
+  const teams = useTeams();
+  const users = useUsers();
+  const forms = useForms();
+  const save = useSaveVacancy(id);
+  const publication = useChangeVacancyPublication();
+  const copy = useCopyVacancy();
+
+  const form = useForm<VacancyFormValues>({ defaultValues: createVacancyFormValues(undefined) });
+  const languages = useFieldArray({ control: form.control, name: 'languages' });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (vacancy.data) form.reset(createVacancyFormValues(vacancy.data));
+  }, [vacancy.data, form]);
+
+  // Roles without field_salary get vacancies without the key; they neither see nor send it.
+  const canSeeSalary =
+    id === null
+      ? permissions.canSeeField('Vacancy', 'field_salary')
+      : vacancy.data !== undefined && 'salary' in vacancy.data;
+  const textFields = TEXT_FIELDS.filter((name) => name !== 'salary' || canSeeSalary);
+  const canEdit = id === null ? permissions.can('Vacancy', 'create') : permissions.can('Vacancy', 'update');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = parseVacancyFormValues(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0]) as keyof VacancyFormValues;
+        form.setError(name, { message: t('hr.vacancies.invalid_field') });
+      }
+      form.setFocus(String(parsed.error.issues[0]?.path[0] ?? 'name') as keyof VacancyFormValues);
+      return;
+    }
+    try {
+      const { salary, ...rest } = parsed.data;
+      const saved = await save.mutateAsync(canSeeSalary ? { ...rest, salary } : rest);
+      snackbar.success(t('hr.common.saved'));
+      if (id === null) navigate(`/vacancies/${saved.id}`);
+    } catch (error) {
+      // The message is already shown; put the server's field errors next to their fields.
+      if (error instanceof ApiError && error.status === 422) {
+        const body = error.body as { errors?: Record<string, string[]> } | null;
+        for (const [field, messages] of Object.entries(body?.errors ?? {})) {
+          const name = field.split('.')[0] as keyof VacancyFormValues;
+          if (name in values) form.setError(name, { message: messages[0] ?? '' });
+        }
+      }
+    }
+  });
+
+  const fieldError = (name: keyof VacancyFormValues) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <p className="field-error" id={`${ids}-${name}-error`}>
+        {message}
+      </p>
+    ) : null;
+  };
+  const describedBy = (name: keyof VacancyFormValues) => (errors[name] ? `${ids}-${name}-error` : undefined);
+
+  const current = vacancy.data;
+  if (vacancy.error instanceof ApiError && vacancy.error.status === 404) {
+    return (
+      <section>
+        <QueryState isPending={false} isError error={vacancy.error} onRetry={() => vacancy.refetch()}>
+          {null}
+        </QueryState>
+      </section>
+    );
+  }
+  const title = id === null ? t('hr.vacancies.new') : (current?.name ?? t('hr.vacancies.edit'));
+
+  return (
+    <section>
+      <PageHeading
+        actions={
+          current ? (
+            <>
+              <StatusChip statusId={current.status} />
+              {permissions.can('Vacancy', 'update') ? (
+                <button
+                  type="button"
+                  disabled={publication.isPending}
+                  onClick={() =>
+                    publication.mutate(
+                      { id: current.id, publish: !current.is_published },
+                      {
+                        onSuccess: (next) =>
+                          snackbar.success(
+                            t(
+                              next.is_published
+                                ? 'hr.vacancies.published_done'
+                                : 'hr.vacancies.withdrawn_done',
+                            ),
+                          ),
+                      },
+                    )
+                  }
+                >
+                  {current.is_published ? t('hr.vacancies.withdraw') : t('hr.vacancies.publish')}
+                </button>
+              ) : null}
+              {permissions.can('Vacancy', 'create') ? (
+                <button
+                  type="button"
+                  disabled={copy.isPending}
+                  onClick={() =>
+                    copy.mutate(current.id, {
+                      onSuccess: (created) => {
+                        snackbar.success(t('hr.vacancies.copied'));
+                        navigate(`/vacancies/${created.id}`);
+                      },
+                    })
+                  }
+                >
+                  {t('hr.vacancies.copy')}
+                </button>
+              ) : null}
+              {permissions.can('Candidate', 'view') ? (
+                <Link href={`/vacancies/${current.id}/board`}>{t('hr.vacancies.board')}</Link>
+              ) : null}
+            </>
+          ) : null
+        }
+      >
+        {title}
+      </PageHeading>
+      {current?.is_published && current.public_url ? (
+        <p>
+          {t('hr.vacancies.public_link')}{' '}
+          <a href={current.public_url} target="_blank" rel="noopener noreferrer">
+            {current.public_url}
+          </a>
+        </p>
+      ) : null}
+
+      <QueryState
+        isPending={id !== null && vacancy.isPending}
+        isError={vacancy.isError}
+        onRetry={() => vacancy.refetch()}
+      >
+        <form onSubmit={onSubmit} noValidate aria-label={title}>
+          <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+            <div className="panel">
+              <div className="field">
+                <label htmlFor={`${ids}-name`}>
+                  {t('hr.vacancies.field.name')} <span aria-hidden="true">*</span>
+                </label>
+                <input
+                  id={`${ids}-name`}
+                  type="text"
+                  aria-required="true"
+                  aria-invalid={errors.name ? true : undefined}
+                  aria-describedby={describedBy('name')}
+                  {...form.register('name', { required: t('public.fill_fields') })}
+                />
+                {fieldError('name')}
+              </div>
+              <div className="two-columns">
+                <div className="field">
+                  <label htmlFor={`${ids}-status`}>{t('hr.vacancies.field.status')}</label>
+                  <select id={`${ids}-status`} {...form.register('status')}>
+                    {VACANCY_STATUSES.map((status) => (
+                      <option key={status.id} value={status.id}>
+                        {t(getStatusKey(status.id))}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor={`${ids}-positions`}>{t('hr.vacancies.field.positions')}</label>
+                  <Controller
+                    control={form.control}
+                    name="positions"
+                    render={({ field }) => (
+                      <PositionsInput
+                        id={`${ids}-positions`}
+                        value={field.value}
+                        onChange={field.onChange}
+                        describedBy={`${ids}-positions-hint`}
+                      />
+                    )}
+                  />
+                  <p className="hint" id={`${ids}-positions-hint`}>
+                    {t('hr.vacancies.positions_hint')}
+                  </p>
+                  {fieldError('positions')}
+                </div>
+              </div>
+              <div className="field">
+                <label>
+                  <input type="checkbox" {...form.register('is_hot')} /> {t('hr.vacancies.field.is_hot')}
+                </label>
+              </div>
+              <div className="two-columns">
+                {textFields.map((name) => (
+                  <div className="field" key={name}>
+                    <label htmlFor={`${ids}-${name}`}>{t(`hr.vacancies.field.${name}`)}</label>
+                    <input
+                      id={`${ids}-${name}`}
+                      type="text"
+                      aria-describedby={describedBy(name)}
+                      {...form.register(name)}
+                    />
+                    {fieldError(name)}
+                  </div>
+                ))}
+              </div>
+              <fieldset className="field">
+                <legend>{t('hr.vacancies.field.languages')}</legend>
+                {languages.fields.map((row, index) => (
+                  <div key={row.id} className="filters">
+                    <div>
+                      <label htmlFor={`${ids}-language-${index}`}>{t('hr.vacancies.language')}</label>
+                      <input
+                        id={`${ids}-language-${index}`}
+                        type="text"
+                        {...form.register(`languages.${index}.language`)}
+                      />
+                    </div>
+                    <div>
+                      <label htmlFor={`${ids}-level-${index}`}>{t('hr.vacancies.level')}</label>
+                      <input
+                        id={`${ids}-level-${index}`}
+                        type="text"
+                        {...form.register(`languages.${index}.level`)}
+                      />
+                    </div>
+                    <button type="button" onClick={() => languages.remove(index)}>
+                      {t('hr.vacancies.remove_language', { index: index + 1 })}
+                    </button>
+                  </div>
+                ))}
+                <button type="button" onClick={() => languages.append({ language: '', level: '' })}>
+                  {t('hr.vacancies.add_language')}
+                </button>
+              </fieldset>
+            </div>
+
+            <div className="panel">
+              {BODY_SECTIONS.map((section) => (
+                <div className="field" key={section}>
+                  <span className="label" id={`${ids}-${section}-label`}>
+                    {t(`hr.vacancies.field.${section}`)}
+                  </span>
+                  <Controller
+                    control={form.control}
+                    name={section}
+                    render={({ field }) => (
+                      <RichTextEditor
+                        id={`${ids}-${section}`}
+                        labelId={`${ids}-${section}-label`}
+                        value={field.value}
+                        onChange={field.onChange}
+                      />
+                    )}
+                  />
+                  {fieldError(section)}
+                </div>
+              ))}
+            </div>
+
+            <div className="panel two-columns">
+              <div>
+                <div className="field">
+                  <label htmlFor={`${ids}-team`}>{t('hr.vacancies.field.team')}</label>
+                  <select id={`${ids}-team`} {...form.register('team_id')}>
+                    <option value="">{t('hr.vacancies.no_team')}</option>
+                    {(teams.data ?? []).map((team) => (
+                      <option key={team.id} value={team.id}>
+                        {team.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor={`${ids}-form`}>{t('hr.vacancies.field.form')}</label>
+                  <select id={`${ids}-form`} {...form.register('form_id')}>
+                    <option value="">{t('hr.vacancies.default_form')}</option>
+                    {(forms.data ?? [])
+                      .filter((item) => !item.is_default)
+                      .map((item) => (
+                        <option key={item.id} value={item.id}>
+                          {item.name}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+              </div>
+              <fieldset className="field">
+                <legend>{t('hr.vacancies.field.recruiters')}</legend>
+                {(users.data ?? []).length === 0 ? (
+                  <p className="hint">{t('hr.vacancies.no_recruiters')}</p>
+                ) : null}
+                {(users.data ?? []).map((user) => (
+                  <label key={user.id} style={{ display: 'block' }}>
+                    <input type="checkbox" value={String(user.id)} {...form.register('recruiter_ids')} />{' '}
+                    {user.name}
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+
+            {canEdit ? (
+              <button type="submit" className="primary" disabled={save.isPending}>
+                {id === null ? t('hr.vacancies.create') : t('hr.common.save')}
+              </button>
+            ) : null}
+          </fieldset>
+        </form>
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { setAllLevel } from '@kadry/shared/permissions/permission-state';
+import type {
+  ApplicationDetails,
+  StaffCareersSettings,
+  StaffVacancy,
+} from '@kadry/shared/schemas/recruiting';
+import { buildPermissions } from '../lib/permissions/permissions-test-data';
+
+// Wire answers for screen tests (imported by *.test.tsx only), shaped by the shared recruiting contract.
+
+const all = { visibilitySettings: setAllLevel('to_all'), actions: [], fields_view: [] };
+
+export const ownerPermissions = buildPermissions({
+  Vacancy: { ...all, fields_view: ['field_salary'] },
+  'Vacancy.CareerSite': all,
+  'Vacancy.Stage': all,
+  Notification: all,
+  Candidate: {
+    ...all,
+    actions: ['export_database', 'change_source'],
+    fields_view: ['field_email', 'field_phone'],
+  },
+});
+
+export function buildVacancy(overrides: Partial<StaffVacancy> = {}): StaffVacancy {
+  return {
+    id: 1,
+    name: 'Backend engineer',
+    status: 1,
+    is_hot: false,
+    is_published: false,
+    salary: null,
+    residence: null,
+    experience: null,
+    work_types: null,
+    languages: [],
+    description: null,
+    demand: null,
+    responsibility: null,
+    addition: null,
+    working_conditions: null,
+    team_id: null,
+    recruiter_ids: [],
+    positions: null,
+    form_id: null,
+    responses_count: 0,
+    public_url: null,
+    created_at: '2031-03-01T10:00:00.000Z',
+    updated_at: '2031-03-01T10:00:00.000Z',
+    published_at: null,
+    ...overrides,
+  };
+}
+
+export function pageOf<T>(data: T[], lastPage = 1) {
+  return { data, meta: { current_page: 1, last_page: lastPage, per_page: 20, total: data.length } };
+}
+
+export const STAGES = ['New', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected'].map((name, index) => ({
+  id: index + 1,
+  name,
+  position: index,
+}));
+
+export function buildApplication(overrides: Partial<ApplicationDetails> = {}): ApplicationDetails {
+  return {
+    id: 11,
+    candidate: { id: 21, name: 'Taras Shevchuk', email: 'taras@example.com', phone: '+380501234567' },
+    vacancy: { id: 1, name: 'Backend engineer' },
+    stage: STAGES[0] as (typeof STAGES)[number],
+    source: 'linkedin',
+    created_at: '2031-03-02T10:00:00.000Z',
+    is_repeat: false,
+    answers: [],
+    cv_text: null,
+    other_applications: [],
+    ...overrides,
+  };
+}
+
+export function buildCareersSettings(overrides: Partial<StaffCareersSettings> = {}): StaffCareersSettings {
+  return {
+    name: 'Acme',
+    logo_url: null,
+    font: null,
+    colors: { background: '#ffffff', header: '#1f2937', button: '#2563eb' },
+    indexing: true,
+    consent_page_url: null,
+    captcha: {
+      provider: 'none',
+      site_key: null,
+      project_id: null,
+      threshold: 0.5,
+      allowed_hosts: [],
+      has_secret: false,
+    },
+    languages: ['en', 'uk'],
+    default_language: 'en',
+    careers_url: 'https://jobs.acme.test/careers',
+    ...overrides,
+  };
+}

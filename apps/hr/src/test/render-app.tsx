@@ -1,0 +1,117 @@
+import en from '@kadry/shared/i18n/en.json';
+import type { UserPermissions } from '@kadry/shared/permissions/schemas';
+import type { AppPageData } from '@kadry/shared/schemas/auth';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../app/app';
+import { createQueryClient } from '../app/query-client';
+import { createPermissionsStore } from '../lib/permissions/permissions-store';
+import { createSnackbarStore } from '../lib/snackbar/snackbar-store';
+
+// Test support for screen tests (imported by *.test.tsx only): the whole app at a path, with fetch mocked.
+
+type MockJson = null | string | number | boolean | readonly unknown[] | { [key: string]: unknown };
+
+export type MockRoute = {
+  method?: 'GET' | 'POST' | 'DELETE';
+  /** Path without the query string, e.g. /api/v1/vacancies/1. */
+  path: string;
+  status?: number;
+  /** The JSON answer, or a function of the request that answers it. */
+  body: MockJson | ((request: { url: URL; body: unknown }) => unknown);
+};
+
+export type RecordedCall = { method: string; url: URL; body: unknown };
+
+export function buildPageData(overrides: Partial<AppPageData['settings']> = {}): AppPageData {
+  return {
+    user: {
+      id: 7,
+      hashedId: 'u7',
+      name: 'Olena Owner',
+      locale: 'en',
+      timezone: 'Europe/Kyiv',
+      mailType: 'default',
+      mailMaxSize: 26_214_400,
+      hasGoogleCalendar: false,
+    },
+    settings: {
+      googleSynchronizationEnabled: false,
+      rolesUpdatedAt: null,
+      indexedDbVersion: 1,
+      candidatePersonalDataEnabled: true,
+      russianIsEnabled: true,
+      releaseVersion: '1.0.0',
+      dictionaryUpdatedAt: null,
+      supportChat: false,
+      teamAccess: false,
+      tariffs: ['hrm', 'ats'],
+      ...overrides,
+    },
+    company: { avatar: null, name: 'Acme' },
+  };
+}
+
+function readBody(init: RequestInit | undefined): unknown {
+  if (typeof init?.body === 'string') return JSON.parse(init.body);
+  return init?.body ?? null;
+}
+
+/** A fetch that answers the given routes (first match wins) and 404 for the rest, recording every call. */
+export function mockFetch(routes: MockRoute[]) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = readBody(init);
+    calls.push({ method, url, body });
+    const match = routes.find((item) => (item.method ?? 'GET') === method && item.path === url.pathname);
+    if (!match) {
+      return new Response(JSON.stringify({ message: 'Not found' }), {
+        status: 404,
+        statusText: 'Not Found',
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    const answer = typeof match.body === 'function' ? match.body({ url, body }) : match.body;
+    return new Response(JSON.stringify(answer), {
+      status: match.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function renderApp(
+  path: string,
+  {
+    permissions,
+    pageData = buildPageData(),
+  }: {
+    permissions: UserPermissions;
+    pageData?: AppPageData;
+  },
+) {
+  if (!document.querySelector('meta[name="csrf-token"]')) {
+    const meta = document.createElement('meta');
+    meta.name = 'csrf-token';
+    meta.content = 'test-token';
+    document.head.append(meta);
+  }
+  const location = memoryLocation({ path: `/app${path}`, record: true });
+  const snackbars = createSnackbarStore();
+  const store = createPermissionsStore({ fetchPermissions: async () => permissions });
+  const view = render(
+    <App
+      pageData={pageData}
+      catalog={en}
+      queryClient={createQueryClient()}
+      permissions={store}
+      snackbars={snackbars}
+      routerHook={location.hook}
+    />,
+  );
+  return { ...view, location, snackbars };
+}
