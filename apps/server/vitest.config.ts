@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     // Reliability tests start real server processes; they have their own config and script.
     exclude: ['test/reliability/**', 'node_modules/**'],
     // Migrates one template database per run; each test file starts from a copy (test/db.ts).

@@ -1,0 +1,194 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getTodayIsoDate } from '@kadry/shared/validation/dates';
+import { startBaselineServer } from './baseline-server';
+import { type BenchOptions, readBenchOptions } from './bench-options';
+import { type DemoTargets, discoverDemoTargets } from './endpoints';
+import { buildApiRows, buildPagesRows, buildSubmissionRows, buildUploadRows } from './figures';
+import { getRaw } from './http-get';
+import { describeLoadFailure, type LoadResult, measureAgainstBaseline } from './load';
+import { measureCareersPages } from './pages';
+import { type BenchReport, type FigureRow, formatReportTable, writeReportJson } from './report';
+import { killTrackedChildren, type RunningProcess, startKadryServer } from './server-process';
+import { measureSubmissions } from './submissions';
+import { measureUploadMemory } from './upload-memory';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CAREERS_CLIENT_DIR = path.join(REPO_ROOT, 'apps/careers/dist/client');
+const RESULTS_FILE = path.join(REPO_ROOT, 'bench-results/latest.json');
+
+function log(message: string): void {
+  console.error(`[bench] ${message}`);
+}
+
+/** What the run has gathered so far: table rows, and failures that make it exit non-zero. */
+type Findings = { rows: FigureRow[]; failures: string[] };
+
+/** Runs one part of the bench; a failure is recorded and the rest still runs. */
+async function runStep(name: string, findings: Findings, work: () => Promise<FigureRow[]>): Promise<void> {
+  log(`${name}…`);
+  try {
+    findings.rows.push(...(await work()));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    findings.failures.push(`${name}: ${message}`);
+    log(`${name} FAILED: ${message}`);
+  }
+}
+
+async function measureApi(
+  server: RunningProcess,
+  targets: DemoTargets,
+  options: BenchOptions,
+  findings: Findings,
+) {
+  for (const endpoint of targets.endpoints) {
+    await runStep(`${endpoint.label} (${endpoint.path})`, findings, async () => {
+      const answer = await getRaw(`${server.origin}${endpoint.path}`);
+      if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
+      const baselineServer = await startBaselineServer(answer.body);
+      let paired: { endpoint: LoadResult; baseline: LoadResult };
+      try {
+        paired = await measureAgainstBaseline({
+          endpointUrl: `${server.origin}${endpoint.path}`,
+          baselineUrl: `${baselineServer.origin}${endpoint.path}`,
+          connections: options.connections,
+          durationSec: options.durationSec,
+          warmupSec: options.warmupSec,
+          rounds: options.rounds,
+        });
+      } finally {
+        await baselineServer.stop();
+      }
+      const { endpoint: measured, baseline } = paired;
+      for (const [label, result] of [
+        [endpoint.label, measured],
+        [`${endpoint.label} baseline`, baseline],
+      ] as const) {
+        const failure = describeLoadFailure(label, result);
+        if (failure) findings.failures.push(failure);
+      }
+      return buildApiRows({ ...endpoint, bodyBytes: answer.body.length, endpoint: measured, baseline });
+    });
+  }
+}
+
+/** Above this 1-minute load average per core, other programs are competing with the bench for the CPU. */
+const BUSY_LOAD_PER_CORE = 0.5;
+
+async function runBench(options: BenchOptions, dataDir: string): Promise<BenchReport> {
+  const startedAt = new Date().toISOString();
+  const loadBefore = os.loadavg()[0] ?? 0;
+  log(`starting the server (${options.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, data in ${dataDir})`);
+  const server = await startKadryServer({
+    repoRoot: REPO_ROOT,
+    dataDir,
+    baseEnv: process.env,
+    databaseUrl: options.databaseUrl,
+  });
+  const findings: Findings = { rows: [], failures: [] };
+  try {
+    log(`server ready at ${server.origin} (pid ${server.pid})`);
+    const targets = await discoverDemoTargets(server.origin);
+    for (const note of targets.notes) log(note);
+    const today = getTodayIsoDate();
+    const submission = { origin: server.origin, vacancyId: targets.vacancyId, fields: targets.fields, today };
+
+    await measureApi(server, targets, options, findings);
+    await runStep('uploads and memory', findings, async () => {
+      const result = await measureUploadMemory({ ...submission, pid: server.pid });
+      if (result.firstFailure) findings.failures.push(`upload refused: ${result.firstFailure}`);
+      return buildUploadRows(result);
+    });
+    await runStep('submissions', findings, async () => {
+      const result = await measureSubmissions(submission);
+      if (result.firstFailure)
+        findings.failures.push(`${result.failed} submissions refused, first: ${result.firstFailure}`);
+      return buildSubmissionRows(result);
+    });
+    await runStep('careers pages', findings, async () =>
+      buildPagesRows(await measureCareersPages(server.origin, targets.vacancyId, CAREERS_CLIENT_DIR)),
+    );
+  } finally {
+    log('stopping the server');
+    await server.stop();
+  }
+  const cpus = os.cpus();
+  return {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? 'unknown',
+      memoryBytes: os.totalmem(),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverage: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
+    },
+    settings: {
+      database: options.databaseUrl ? 'postgresql' : 'pglite',
+      durationSec: options.durationSec,
+      warmupSec: options.warmupSec,
+      rounds: options.rounds,
+      connections: options.connections,
+    },
+    rows: findings.rows,
+    failures: findings.failures,
+  };
+}
+
+async function main(): Promise<number> {
+  const options = readBenchOptions(process.env);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kadry-bench-'));
+  const cleanUp = () => {
+    killTrackedChildren();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping the processes the bench started`);
+      cleanUp();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  process.once('exit', killTrackedChildren);
+  try {
+    const report = await runBench(options, dataDir);
+    const { settings, machine } = report;
+    console.log(
+      `Kadry bench · ${settings.database} · ${machine.cpus} × ${machine.cpuModel} · node ${machine.node} · ` +
+        `${settings.connections} connections × ${settings.durationSec} s in ${settings.rounds} rounds alternating with the baseline (warm-up ${settings.warmupSec} s)\n`,
+    );
+    console.log(formatReportTable(report.rows));
+    // Only the load before counts: by the end the bench's own two processes are in the average.
+    const { before } = machine.loadAverage;
+    if (before > BUSY_LOAD_PER_CORE * machine.cpus) {
+      console.log(
+        `\nWARNING: the machine was busy before the run (load average ${before.toFixed(1)} on ${machine.cpus} ` +
+          'cores): other programs shared the CPU, so these figures are not the machine at its best.',
+      );
+    }
+    await writeReportJson(RESULTS_FILE, report);
+    console.log(`\nwritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+    if (report.failures.length > 0) {
+      console.log(
+        `\nFAILURES (${report.failures.length}):\n${report.failures.map((f) => `  - ${f}`).join('\n')}`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    cleanUp();
+  }
+}
+
+// Exits explicitly: idle keep-alive sockets (fetch, autocannon) would otherwise hold the process for seconds.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
