@@ -28,7 +28,12 @@ const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'kadry-app-test-'));
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', SHED_EVENT_LOOP_DELAY_MS: '0' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+  });
   database = await createTestDatabase();
   cvParser = createCvParserPool({ workers: 1 });
   app = await buildApp({

@@ -31,13 +31,15 @@ function readSubmittedToken(request: FastifyRequest): string | undefined {
  */
 export const csrfProtection = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    // Callback style: it runs on every request, and a synchronous hook costs no promise.
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const path = routePathOf(request);
-      if (!isStaffApiPath(path) && !isAppPagePath(path)) return;
+      if (!isStaffApiPath(path) && !isAppPagePath(path)) return done();
       const expected = csrfTokenOf(request);
       const submitted = readSubmittedToken(request);
-      if (!expected || !submitted || !isSameToken(submitted, expected)) throw new AppError('csrf');
+      if (!expected || !submitted || !isSameToken(submitted, expected)) return done(new AppError('csrf'));
+      done();
     });
   },
   { name: 'kadry-csrf', dependencies: ['kadry-session'] },

@@ -127,21 +127,31 @@ export const sessionPlugin = fp(
       checks.push(check);
     });
 
-    app.addHook('onRequest', async (request) => {
+    // Both hooks run on every request; public requests leave them synchronously (no promise).
+    app.addHook('onRequest', (request, _reply, done) => {
       const path = routePathOf(request);
-      if (!isStaffApiPath(path) && !isAppPagePath(path)) return;
+      if (!isStaffApiPath(path) && !isAppPagePath(path)) return done();
       const token = request.cookies[SESSION_COOKIE];
       // 22 base64url characters = 16 random bytes; anything else is not ours.
-      if (!token || !/^[\w-]{22}$/.test(token)) return;
+      if (!token || !/^[\w-]{22}$/.test(token)) return done();
       request.sessionToken = token;
-      if (!request.company) return;
-      request.user = await findSessionUser(db, token, request.company.id, { now: now(), idleMs });
+      const company = request.company;
+      if (!company) return done();
+      findSessionUser(db, token, company.id, { now: now(), idleMs }).then(
+        (user) => {
+          request.user = user;
+          done();
+        },
+        (error: Error) => done(error),
+      );
     });
 
-    app.addHook('preHandler', async (request, reply) => {
-      if (!isStaffApiPath(routePathOf(request))) return;
-      if (!request.user) throw new AppError('unauthenticated');
-      for (const check of checks) await check(request, reply);
+    app.addHook('preHandler', (request, reply, done) => {
+      if (!isStaffApiPath(routePathOf(request))) return done();
+      if (!request.user) return done(new AppError('unauthenticated'));
+      (async () => {
+        for (const check of checks) await check(request, reply);
+      })().then(() => done(), done);
     });
 
     const timer = setInterval(() => {

@@ -59,7 +59,14 @@ export const permissionsPlugin = fp(
     const { db } = opts;
     app.decorate('loadAccess', createAccessLoader(db));
     // After CSRF (registered earlier), so a forged update hears 419 before anything else.
-    app.addHook('preValidation', checkMethodOverride);
+    app.addHook('preValidation', (request, _reply, done) => {
+      try {
+        checkMethodOverride(request);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    });
 
     const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -36,7 +36,7 @@ function readOverride(request: FastifyRequest): unknown {
  * as if there were no POST route. JSON and urlencoded bodies are checked here; a multipart body is
  * not parsed yet at this point, so its handler reads (and ignores) the `_method` part itself.
  */
-export async function checkMethodOverride(request: FastifyRequest): Promise<void> {
+export function checkMethodOverride(request: FastifyRequest): void {
   const expected = request.routeOptions.config.methodOverride;
   if (!expected || request.method !== 'POST' || request.isMultipart()) return;
   const override = readOverride(request);

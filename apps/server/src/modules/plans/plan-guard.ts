@@ -25,11 +25,17 @@ export function requirePlan(request: FastifyRequest, product: Product): void {
  */
 export const planGuard = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    // Callback style: it runs on every request, and a synchronous hook costs no promise.
+    app.addHook('preValidation', (request, _reply, done) => {
       const product = request.routeOptions.config.plan;
-      if (!product) return;
-      if (!request.user && isStaffApiPath(routePathOf(request))) return;
-      requirePlan(request, product);
+      if (!product) return done();
+      if (!request.user && isStaffApiPath(routePathOf(request))) return done();
+      try {
+        requirePlan(request, product);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
     });
   },
   { name: 'kadry-plan-guard', dependencies: ['kadry-session', 'kadry-csrf'] },

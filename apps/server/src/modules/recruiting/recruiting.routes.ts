@@ -98,9 +98,15 @@ export const applicationNotifier = fp<{ db: Db; emailSender: EmailSender }>(
     app.decorate('applicationNotificationsSettled', async () => {
       await Promise.allSettled([...pending]);
     });
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.url !== SUBMIT_ROUTE || reply.statusCode !== 201) return payload;
-      if (typeof payload !== 'string') return payload;
+    // Runs on every request: synchronous, so requests other than submissions pay no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (
+        request.routeOptions.url !== SUBMIT_ROUTE ||
+        reply.statusCode !== 201 ||
+        typeof payload !== 'string'
+      ) {
+        return done(null, payload);
+      }
       try {
         const id = (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id;
         if (typeof id === 'number') created.set(request, id);
@@ -108,9 +114,10 @@ export const applicationNotifier = fp<{ db: Db; emailSender: EmailSender }>(
         // Never let notifying staff break the candidate's answer.
         request.log.warn({ err: error }, 'unreadable submission answer; no notification');
       }
-      return payload;
+      done(null, payload);
     });
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
+      done();
       const responseId = created.get(request);
       const company = request.company;
       if (responseId === undefined || !company) return;
