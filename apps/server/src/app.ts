@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -6,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
+import { createResponseMicrocache } from './lib/response-microcache';
 import { appShellRoutes } from './modules/app-shell/app-shell.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createEmailSender, type EmailSender } from './modules/auth/email-sender';
@@ -52,7 +54,12 @@ export type AppDeps = {
 /** Builds the whole application. Pure: opens nothing and never listens (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
+  const microcache = createResponseMicrocache();
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!microcache.serve(request, response)) handler(request, response);
+      }),
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     // A proxy's request id is kept when it looks like one (so logs join up across hops); anything
@@ -76,10 +83,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const company = request.company;
+    if (
+      request.routeOptions.config.microcache &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      company
+    ) {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      microcache.store(request.headers.host ?? '', request.url, company.id, payload, headers);
+    }
+    done(null, payload);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const cache: PublicCache = createPublicCache();
+  const cache: PublicCache = createPublicCache({
+    onInvalidate: (companyId) => microcache.invalidate(companyId),
+  });
   const now = deps.now ?? (() => new Date());
 
   await app.register(errorHandler);

@@ -11,7 +11,13 @@ export type PublicCache = {
 };
 
 export function createPublicCache(
-  opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+  opts: {
+    ttlMs?: number;
+    maxEntries?: number;
+    now?: () => number;
+    /** Told of every invalidation, so caches in front of this one drop the company's answers too. */
+    onInvalidate?: (companyId: number) => void;
+  } = {},
 ): PublicCache {
   const ttlMs = opts.ttlMs ?? 5_000;
   const maxEntries = opts.maxEntries ?? 2_000;
@@ -42,6 +48,7 @@ export function createPublicCache(
     },
     invalidate(companyId) {
       generations.set(companyId, (generations.get(companyId) ?? 0) + 1);
+      opts.onInvalidate?.(companyId);
     },
   };
 }

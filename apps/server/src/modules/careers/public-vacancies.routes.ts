@@ -64,6 +64,7 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
   routes.get(
     '/api/v1/public-vacancies',
     {
+      config: { microcache: true },
       schema: {
         tags: ['careers'],
         summary: 'Open vacancies, newest first',
@@ -96,6 +97,7 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
   routes.get(
     '/api/v1/public-vacancies/:id',
     {
+      config: { microcache: true },
       schema: {
         tags: ['careers'],
         summary: 'One open vacancy; 404 when unknown or not published',
