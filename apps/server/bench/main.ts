@@ -8,6 +8,7 @@ import { type BenchOptions, readBenchOptions } from './bench-options';
 import { type DemoTargets, discoverDemoTargets } from './endpoints';
 import { buildApiRows, buildPagesRows, buildSubmissionRows, buildUploadRows } from './figures';
 import { getRaw } from './http-get';
+import { buildLighthouseRows, measureLighthouse } from './lighthouse';
 import { describeLoadFailure, type LoadResult, measureAgainstBaseline } from './load';
 import { measureCareersPages } from './pages';
 import { type BenchReport, type FigureRow, formatReportTable, writeReportJson } from './report';
@@ -110,6 +111,15 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
     });
     await runStep('careers pages', findings, async () =>
       buildPagesRows(await measureCareersPages(server.origin, targets.vacancyId, CAREERS_CLIENT_DIR)),
+    );
+    await runStep('lighthouse', findings, async () =>
+      buildLighthouseRows(
+        await measureLighthouse([
+          `${server.origin}/careers`,
+          `${server.origin}/careers/${targets.vacancyId}`,
+        ]),
+        ['/careers', '/careers/{id}'],
+      ),
     );
   } finally {
     log('stopping the server');
