@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { renderCareersApp } from '@kadry/careers/src/app/entry-server';
@@ -16,11 +15,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
 import { localeOf, translatorFor } from '../../lib/request-locale';
-import {
-  CAREERS_STATIC_PREFIX,
-  type CareersClientAssets,
-  loadCareersClientAssets,
-} from './careers-page-assets';
+import { CAREERS_STATIC_PREFIX, createCareersAssetsReader } from './careers-page-assets';
 import { buildCareersPageData, listOfferedLocales } from './careers-page-data';
 import { renderCareersDocument } from './careers-page-document';
 import { htmlToPlainText, renderHeadTags, truncateText } from './careers-page-head';
@@ -50,25 +45,6 @@ const SECTION_TITLE_KEYS: Record<VacancyBodySection, string> = {
   addition: 'careers.section.addition',
   working_conditions: 'careers.section.working_conditions',
 };
-
-/**
- * The manifest is re-read when the build changes (`npm run dev` rebuilds while the server runs);
- * otherwise one stat per page is all it costs.
- */
-function createAssetsReader(clientDir: string): () => Promise<CareersClientAssets | null> {
-  const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; assets: CareersClientAssets | null } | null = null;
-  return async () => {
-    const mtimeMs = await stat(manifestPath).then(
-      (stats) => stats.mtimeMs,
-      () => -1,
-    );
-    if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, assets: mtimeMs < 0 ? null : await loadCareersClientAssets(clientDir) };
-    }
-    return cached.assets;
-  };
-}
 
 /** The raw query string of a request URL, with its '?' ('' when there is none). */
 function splitUrl(url: string): { pathname: string; search: string } {
@@ -143,7 +119,7 @@ function describePage(
 /** The careers site's pages (spec §2.1–2.3), sitemap, robots.txt and the client build's files. */
 export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async (app, opts) => {
   const { db } = opts;
-  const readAssets = createAssetsReader(opts.careersClientDir);
+  const readAssets = createCareersAssetsReader(opts.careersClientDir);
 
   await app.register(fastifyStatic, {
     root: opts.careersClientDir,
