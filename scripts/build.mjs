@@ -28,12 +28,13 @@ const apps = [
   {
     workspace: '@kadry/careers',
     output: path.join(root, 'apps/careers/dist/client/.vite/manifest.json'),
-    sources: [
-      'apps/careers/src',
-      'apps/careers/vite.config.ts',
-      'apps/careers/index.html',
-      'packages/shared/src',
-    ],
+    sources: ['apps/careers/src', 'apps/careers/vite.config.ts', 'packages/shared/src', 'tooling'],
+  },
+  {
+    workspace: '@kadry/hr',
+    output: path.join(root, 'apps/hr/dist/client/.vite/manifest.json'),
+    // The HR app's form preview renders the careers site's own field components.
+    sources: ['apps/hr/src', 'apps/hr/vite.config.ts', 'apps/careers/src', 'packages/shared/src', 'tooling'],
   },
 ];
 
