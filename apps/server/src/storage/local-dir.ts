@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -52,16 +52,20 @@ export function createLocalDirStore(root: string): LocalDirStore {
       },
     });
     let isRenamed = false;
+    let sink: WriteStream | undefined;
     try {
       await mkdir(tmpDir, { recursive: true, mode: 0o700 });
       // 'wx': never overwrite; flush: fsync before close, so the rename publishes data that is on disk.
-      const sink = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, flush: true });
+      sink = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, flush: true });
       await pipeline(source, meter, sink, opts.signal ? { signal: opts.signal } : {});
       await mkdir(dirname(finalPath), { recursive: true, mode: 0o700 });
       await rename(tmpPath, finalPath);
       isRenamed = true;
       await syncDirectory(dirname(finalPath));
     } catch (error) {
+      // A destroyed write stream may still be opening its file: wait for it to close, or the file
+      // would appear after the rm below and be left behind.
+      if (sink && !sink.closed) await new Promise<void>((resolve) => sink?.once('close', () => resolve()));
       await rm(isRenamed ? finalPath : tmpPath, { force: true });
       throw error;
     }
