@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Env, parseEnv } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/client';
+import type { EmailSender } from '../src/modules/auth/email-sender';
 import type { CaptchaRegistry } from '../src/modules/captcha/captcha-registry';
 import { createCvParserPool } from '../src/modules/cv/cv-parser-pool';
 import type { FileStore } from '../src/storage/file-store';
@@ -25,7 +26,15 @@ export type TestApp = {
  * temporary directory. Requests go through `app.inject()`.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; captcha?: CaptchaRegistry; now?: () => Date } = {},
+  opts: {
+    env?: Record<string, string>;
+    captcha?: CaptchaRegistry;
+    now?: () => Date;
+    emailSender?: EmailSender;
+    hrClientDir?: string;
+    /** Runs before `ready()`, e.g. to add test-only routes. */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kadry-test-'));
   // Load shedding is off: a busy test machine must not turn slow answers into 503s.
@@ -45,10 +54,13 @@ export async function createTestApp(
     fileStore,
     cvParser,
     careersClientDir: path.join(dataDir, 'no-client-build'),
+    hrClientDir: opts.hrClientDir ?? path.join(dataDir, 'no-hr-build'),
     logger: false,
     ...(opts.captcha ? { captcha: opts.captcha } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.emailSender ? { emailSender: opts.emailSender } : {}),
   });
+  await opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,17 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locale } from '@kadry/shared/constants';
 import type { BuiltInRole } from '@kadry/shared/schemas/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestDatabase } from '../../../test/db';
-import { buildApp } from '../../app';
-import { type Env, parseEnv } from '../../config/env';
+import { createTestApp } from '../../../test/app';
+import type { Env } from '../../config/env';
 import type { DatabaseHandle, Db } from '../../db/client';
 import type { User } from '../../db/schema/users';
 import { SESSION_COOKIE } from '../../plugins/session';
-import { createLocalDirStore } from '../../storage/local-dir';
-import { type CvParserPool, createCvParserPool } from '../cv/cv-parser-pool';
 import { createMemoryEmailSender, type EmailMessage } from './email-sender';
 import { deriveCsrfToken } from './tokens';
 import { createUser } from './users.service';
@@ -30,8 +24,8 @@ export type AuthTestApp = {
 };
 
 /**
- * The whole app on its own database copy, like test/app.ts's createTestApp, plus a movable clock, a
- * mailbox, and a hook to add routes before the app is ready.
+ * createTestApp (test/app.ts) with a movable clock and a mailbox the tests can read, plus a hook to
+ * add routes before the app is ready.
  */
 export async function createAuthTestApp(
   opts: {
@@ -40,18 +34,6 @@ export async function createAuthTestApp(
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<AuthTestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kadry-auth-test-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    // No load shedding: PGlite's WASM work stalls the event loop of a test process now and then, and a
-    // 503 there says nothing about the behaviour under test.
-    SHED_EVENT_LOOP_DELAY_MS: '0',
-    ...opts.env,
-  });
-  const database = await createTestDatabase();
-  const cvParser: CvParserPool = createCvParserPool({ workers: 1 });
   const sender = createMemoryEmailSender();
   const clock = {
     now: new Date('2031-03-10T09:00:00Z'),
@@ -59,32 +41,12 @@ export async function createAuthTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({
-    env,
-    database,
-    fileStore: createLocalDirStore(path.join(dataDir, 'files')),
-    cvParser,
-    careersClientDir: path.join(dataDir, 'no-client-build'),
-    hrClientDir: opts.hrClientDir ?? path.join(dataDir, 'no-hr-build'),
-    logger: false,
+  const t = await createTestApp({
+    ...opts,
     emailSender: sender,
     now: () => clock.now,
   });
-  await opts.beforeReady?.(app);
-  await app.ready();
-  return {
-    app,
-    database,
-    env,
-    mail: sender.sent,
-    clock,
-    async close() {
-      await app.close();
-      await cvParser.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { app: t.app, database: t.database, env: t.env, mail: sender.sent, clock, close: t.close };
 }
 
 let userCounter = 0;
