@@ -38,6 +38,18 @@ export const ROUTES = {
   'recruiting.notifications.read': '/api/v1/notifications/read',
   'recruiting.teams': '/api/v1/teams',
   'recruiting.users': '/api/v1/users',
+  /** The builder's preview: unsaved fields answered as the careers form would get them (options filled). */
+  'recruiting.forms.preview': '/api/v1/forms/preview',
+
+  // Administration (schemas/admin.ts): staff accounts, teams, one's own account.
+  'admin.users': '/api/v1/admin/users',
+  'admin.users.one': '/api/v1/admin/users/{id}',
+  'admin.users.invite': '/api/v1/admin/users/{id}/invite',
+  'teams.all': '/api/v1/org/teams',
+  'teams.one': '/api/v1/org/teams/{id}',
+  'teams.members': '/api/v1/org/teams/{id}/members',
+  'account.profile': '/api/v1/account',
+  'account.password': '/api/v1/account/password',
 
   // Dashboard: actions and event templates.
   'dashboard.actions.template': '/api/v1/dashboard/actions/template',

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants';
+import { roleSummarySchema } from '../permissions/schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import { pageMetaSchema, pagingQuerySchema } from './recruiting';
+
+/**
+ * Administration of the HR app (issue 5): staff accounts, custom roles, teams and the signed-in
+ * user's own account. Paths are in routes.ts under `admin.*`, `roles.*`, `teams.*` and `account.*`.
+ * Updates are PUT, sent by the HR client as POST with `_method=PUT` (spec §7.2).
+ *
+ * Who may do what (docs/decisions/006-administration.md):
+ * - staff accounts and roles: owners only (assigning a role grants permissions, so anyone who could
+ *   do it could give themselves everything); the company always keeps one enabled owner;
+ * - teams: the `Teams` entity's permissions, where "my" teams are those the user manages and "my
+ *   team" those the user belongs to;
+ * - one's own account (name, language, time zone, password): everyone signed in.
+ */
+
+const name = z.string().trim().min(1).max(200);
+const email = z.string().trim().toLowerCase().max(320).pipe(z.email());
+/** An IANA time zone name the runtime knows, e.g. Europe/Kyiv. */
+export const timezoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine(isKnownTimeZone, { message: 'errors.invalid_value' });
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff accounts (owners only)
+
+/** A staff account as the administration screen shows it. */
+export const staffUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSummarySchema.pick({ id: true, key: true, name: true }),
+  teams: z.array(z.object({ id: z.number().int(), name: z.string(), is_manager: z.boolean() })),
+  locale: z.enum(LOCALES),
+  timezone: z.string(),
+  is_disabled: z.boolean(),
+  /** False until the person has set a password from their invitation (or a reset) link. */
+  has_password: z.boolean(),
+  /** ISO times. */
+  last_sign_in_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const STAFF_USER_STATUSES = ['active', 'invited', 'disabled'] as const;
+
+/** `GET admin.users`: search by name or email; active = enabled with a password; sorted by name. */
+export const staffUsersQuerySchema = pagingQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  role_id: z.coerce.number().int().optional(),
+  team_id: z.coerce.number().int().optional(),
+  status: z.enum(STAFF_USER_STATUSES).optional(),
+});
+export type StaffUsersQuery = z.input<typeof staffUsersQuerySchema>;
+
+export const staffUsersResponseSchema = z.object({ data: z.array(staffUserSchema), meta: pageMetaSchema });
+export const staffUserResponseSchema = z.object({ data: staffUserSchema });
+
+/**
+ * `POST admin.users`: creates an account without a password and emails the person a link to set
+ * one (valid INVITATION_TTL_MS). An email already in the company → 422 under `email`.
+ */
+export const createStaffUserBodySchema = z.object({
+  name,
+  email,
+  role_id: z.number().int(),
+  locale: z.enum(LOCALES).default('en'),
+  timezone: timezoneSchema.default('UTC'),
+  team_ids: z.array(z.number().int()).max(100).default([]),
+});
+export type CreateStaffUserBody = z.input<typeof createStaffUserBodySchema>;
+
+/**
+ * `PUT admin.users.one`: fields left out keep their value. Disabling ends the person's sessions.
+ * Refused with 422 when the company would be left without an enabled owner (`role_id` or
+ * `is_disabled`), or when owners disable themselves.
+ */
+export const updateStaffUserBodySchema = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  role_id: z.number().int().optional(),
+  locale: z.enum(LOCALES).optional(),
+  timezone: timezoneSchema.optional(),
+  is_disabled: z.boolean().optional(),
+});
+export type UpdateStaffUserBody = z.input<typeof updateStaffUserBodySchema>;
+
+/** An invitation link works this long (a reset link: PASSWORD_RESET_TTL_MS). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+// `POST admin.users.invite` (no body): sends a new set-password link to an enabled account → 204.
+
+// ---------------------------------------------------------------------------------------------
+// Custom roles (owners only; reading and editing are in permissions/schemas.ts)
+
+/**
+ * `POST roles.all` → 201 `{ data: Role }`. The new role starts with the permissions of
+ * `copy_from_role_id` when given (any role of the company), otherwise with none.
+ * `DELETE roles.one` → 204; built-in roles → 422; a role someone has → 409 (give them another first).
+ */
+export const createRoleBodySchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  copy_from_role_id: z.number().int().optional(),
+});
+export type CreateRoleBody = z.input<typeof createRoleBodySchema>;
+
+/** `GET roles.all` also answers how many accounts have each role. */
+export const roleWithUsageSchema = roleSummarySchema.extend({ users_count: z.number().int() });
+export const rolesWithUsageResponseSchema = z.object({ data: z.array(roleWithUsageSchema) });
+export type RoleWithUsage = z.infer<typeof roleWithUsageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Teams (the Teams entity's permissions)
+
+export const teamMemberSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  is_manager: z.boolean(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** A team in the list (sorted by name, spec §3.2). */
+export const teamSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  members_count: z.number().int(),
+  managers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Whether the signed-in user belongs to it. */
+  is_member: z.boolean(),
+});
+export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+export const teamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  members: z.array(teamMemberSchema),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamsQuerySchema = z.object({ search: z.string().trim().max(200).optional() });
+export const teamsResponseSchema = z.object({ data: z.array(teamSummarySchema) });
+export const teamResponseSchema = z.object({ data: teamSchema });
+
+/** `POST teams.all` → 201, `PUT teams.one` → 200: a name unique in the company (422 under `name`). */
+export const teamBodySchema = z.object({ name: z.string().trim().min(1).max(200) });
+export type TeamBody = z.input<typeof teamBodySchema>;
+
+/**
+ * `PUT teams.members`: the whole member list; users must be accounts of the company. Changing who
+ * is in a team changes what "my team" reaches, so it refreshes cached roles (rolesUpdatedAt).
+ */
+export const teamMembersBodySchema = z.object({
+  members: z.array(z.object({ user_id: z.number().int(), is_manager: z.boolean().default(false) })).max(1000),
+});
+export type TeamMembersBody = z.input<typeof teamMembersBodySchema>;
+
+// `DELETE teams.one` → 204; vacancies of the team keep existing without a team.
+
+// ---------------------------------------------------------------------------------------------
+// One's own account
+
+export const accountSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  locale: z.enum(LOCALES),
+  timezone: z.string(),
+  role: roleSummarySchema.pick({ id: true, key: true, name: true }),
+});
+export type Account = z.infer<typeof accountSchema>;
+export const accountResponseSchema = z.object({ data: accountSchema });
+
+/** `PUT account.profile`; a changed locale takes effect on the next page load. */
+export const updateAccountBodySchema = z.object({
+  name: name.optional(),
+  locale: z.enum(LOCALES).optional(),
+  timezone: timezoneSchema.optional(),
+});
+export type UpdateAccountBody = z.input<typeof updateAccountBodySchema>;
+
+/**
+ * `POST account.password` → 204: needs the current password (422 under `current_password` when
+ * wrong); the new one follows the reset form's rules. Other sessions of the account end; this one
+ * is rotated.
+ */
+export const changePasswordBodySchema = z.object({
+  current_password: z.string().max(PASSWORD_MAX_LENGTH * 4),
+  password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  password_confirmation: z.string().max(PASSWORD_MAX_LENGTH * 4),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
