@@ -5,7 +5,8 @@ import { resolveLocale } from './locale';
 
 const translators = new Map<Locale, Translate>();
 
-function translatorForLocale(locale: Locale): Translate {
+/** A translator for a locale, made once and reused. */
+export function translatorForLocale(locale: Locale): Translate {
   let t = translators.get(locale);
   if (!t) {
     t = createTranslator(locale, getCatalog(locale));

@@ -1,9 +1,11 @@
+import type { Translate } from '@kadry/shared/i18n/translate';
 import type { ErrorBody } from '@kadry/shared/schemas/error';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
-import { translatorFor } from '../lib/request-locale';
+import { translatorFor, translatorForLocale } from '../lib/request-locale';
+import { isAppPagePath, isStaffApiPath, routePathOf, staffLocaleOf } from './session';
 
 type MaybeFastifyError = Partial<FastifyError> & { statusCode?: number };
 
@@ -38,9 +40,20 @@ const MULTIPART_CLIENT_ERRORS = [
   'Part terminated early due to unexpected end of multipart data',
 ];
 
+/**
+ * Errors speak the language of whoever reads them: staff in the HR app read them in their own
+ * language (the page's), candidates in the careers site's.
+ */
+function errorTranslatorFor(request: FastifyRequest): Translate {
+  const path = routePathOf(request);
+  return isStaffApiPath(path) || isAppPagePath(path)
+    ? translatorForLocale(staffLocaleOf(request))
+    : translatorFor(request);
+}
+
 /** Sends `error` as `{ message, errors? }` with its status, translated; 5xx messages are only logged. */
 async function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const t = translatorFor(request);
+  const t = errorTranslatorFor(request);
   const appError = toAppError(error);
   if (appError.status === 503) {
     request.log.warn({ err: error }, 'service unavailable');
@@ -72,7 +85,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(sendError);
 
   app.setNotFoundHandler(async (request, reply) => {
-    const t = translatorFor(request);
+    const t = errorTranslatorFor(request);
     return reply.status(404).send({ message: t('errors.not_found') } satisfies ErrorBody);
   });
 });
