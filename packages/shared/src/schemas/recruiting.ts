@@ -126,6 +126,13 @@ export const formInputSchema = z.object({
 });
 export type FormInput = z.infer<typeof formInputSchema>;
 
+/**
+ * POST recruiting.forms.preview: the builder's unsaved fields in the shape saving a form takes. The answer
+ * is the public form definition's `{ fields }` (formDefinitionResponseSchema); nothing is stored.
+ */
+export const formPreviewInputSchema = formInputSchema.pick({ fields: true });
+export type FormPreviewInput = z.infer<typeof formPreviewInputSchema>;
+
 export const formListResponseSchema = z.object({
   data: z.array(
     z.object({

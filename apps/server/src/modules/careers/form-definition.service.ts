@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findDictionaries } from '../../db/dictionaries';
 import type { Dictionary } from '../../db/schema/dictionaries';
-import { applicationForms, formFields } from '../../db/schema/forms';
+import { applicationForms, type FormFieldRow, formFields } from '../../db/schema/forms';
 
 /** The form of a vacancy: its own when it has one, else the company's default form. */
 async function resolveFormId(
@@ -19,6 +19,42 @@ async function resolveFormId(
     .where(and(eq(applicationForms.companyId, companyId), eq(applicationForms.isDefault, true)))
     .limit(1);
   return rows[0]?.id ?? null;
+}
+
+/** What a candidate's field is drawn from: a stored field row, or an unsaved one shaped as it would be stored. */
+export type StoredFormField = Pick<
+  FormFieldRow,
+  'name' | 'type' | 'inputType' | 'required' | 'maxLength' | 'inputMeta' | 'dictionary' | 'value'
+>;
+
+/**
+ * Stored fields as the careers form gets them, in the order given: options of dictionary-backed fields
+ * come from the company's dictionaries in `locale` (so dictionary edits reach every form), own options
+ * as stored. The public form definition and the form builder's preview both answer through this.
+ */
+export async function buildFormFields(
+  db: Db,
+  companyId: number,
+  fields: readonly StoredFormField[],
+  locale: Locale,
+): Promise<FormField[]> {
+  const dictionaryNames = [
+    ...new Set(fields.map((field) => field.dictionary).filter((d): d is Dictionary => !!d)),
+  ];
+  const dictionaries = await findDictionaries(db, companyId, dictionaryNames, locale);
+  return fields.map((field) => {
+    const options = field.dictionary ? dictionaries.get(field.dictionary) : field.inputMeta.options;
+    const inputMeta = { ...field.inputMeta, ...(options ? { options } : {}) };
+    return {
+      name: field.name,
+      type: field.type,
+      input_type: field.inputType,
+      required: field.required,
+      validation: field.maxLength ? { max: field.maxLength } : null,
+      input_meta: Object.keys(inputMeta).length > 0 ? inputMeta : null,
+      value: field.value,
+    };
+  });
 }
 
 /**
@@ -38,19 +74,5 @@ export async function findFormDefinition(
     .from(formFields)
     .where(and(eq(formFields.companyId, companyId), eq(formFields.formId, formId)))
     .orderBy(asc(formFields.position));
-  const dictionaryNames = [...new Set(rows.map((row) => row.dictionary).filter((d): d is Dictionary => !!d))];
-  const dictionaries = await findDictionaries(db, companyId, dictionaryNames, locale);
-  return rows.map((row) => {
-    const options = row.dictionary ? dictionaries.get(row.dictionary) : row.inputMeta.options;
-    const inputMeta = { ...row.inputMeta, ...(options ? { options } : {}) };
-    return {
-      name: row.name,
-      type: row.type,
-      input_type: row.inputType,
-      required: row.required,
-      validation: row.maxLength ? { max: row.maxLength } : null,
-      input_meta: Object.keys(inputMeta).length > 0 ? inputMeta : null,
-      value: row.value,
-    };
-  });
+  return buildFormFields(db, companyId, rows, locale);
 }

@@ -1,15 +1,21 @@
 import { routePattern } from '@kadry/shared/routes';
-import { formInputSchema, type StaffForm, type StaffFormField } from '@kadry/shared/schemas/recruiting';
+import {
+  formInputSchema,
+  formPreviewInputSchema,
+  type StaffForm,
+  type StaffFormField,
+} from '@kadry/shared/schemas/recruiting';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type ApplicationForm, applicationForms, type FormFieldRow, formFields } from '../../db/schema/forms';
 import { vacancies } from '../../db/schema/vacancies';
 import { AppError } from '../../lib/app-error';
-import { requireUser } from '../../plugins/session';
-import { requireAbility } from '../permissions/access';
+import { requireUser, staffLocaleOf } from '../../plugins/session';
+import { buildFormFields, type StoredFormField } from '../careers/form-definition.service';
+import { findLevel, requireAbility } from '../permissions/access';
 import { registerPutRoute } from '../permissions/register-put-route';
 import type { RecruitingRouteOptions } from './vacancies.routes';
 
@@ -50,25 +56,33 @@ async function loadForm(db: Db, form: ApplicationForm): Promise<StaffForm> {
 
 type FormInput = z.infer<typeof formInputSchema>;
 
-/** Options of dictionary-backed fields come from the dictionary; only own option lists are stored. */
+/** A field as stored. Dictionary-backed fields take their options from the dictionary: only own lists are kept. */
+function toStoredField(field: StaffFormField): StoredFormField {
+  const { options, ...meta } = field.input_meta ?? {};
+  const dictionary = field.dictionary ?? null;
+  return {
+    name: field.name,
+    type: field.type,
+    inputType: field.input_type,
+    required: field.required,
+    maxLength: field.validation?.max ?? null,
+    inputMeta: dictionary || !options ? meta : { ...meta, options },
+    dictionary,
+    value: field.value === null || field.value === undefined ? null : String(field.value),
+  };
+}
+
 function toFieldRows(companyId: number, formId: number, input: FormInput) {
-  return input.fields.map((field, position) => {
-    const { options, ...meta } = field.input_meta ?? {};
-    const dictionary = field.dictionary ?? null;
-    return {
-      companyId,
-      formId,
-      position,
-      name: field.name,
-      type: field.type,
-      inputType: field.input_type,
-      required: field.required,
-      maxLength: field.validation?.max ?? null,
-      inputMeta: dictionary || !options ? meta : { ...meta, options },
-      dictionary,
-      value: field.value === null || field.value === undefined ? null : String(field.value),
-    };
-  });
+  return input.fields.map((field, position) => ({ companyId, formId, position, ...toStoredField(field) }));
+}
+
+/** Previewing a form is part of editing one: allowed to whoever may create or update forms. */
+async function requireFormEditing(request: FastifyRequest): Promise<void> {
+  const [create, update] = await Promise.all([
+    findLevel(request, 'Vacancy.CareerSite', 'create'),
+    findLevel(request, 'Vacancy.CareerSite', 'update'),
+  ]);
+  if (create === 'not_visible' && update === 'not_visible') throw new AppError('forbidden');
 }
 
 async function saveForm(db: Db, companyId: number, input: FormInput, existing: ApplicationForm | null) {
@@ -159,6 +173,30 @@ export async function registerFormRoutes(app: FastifyInstance, opts: RecruitingR
       const form = await saveForm(db, user.companyId, request.body, null);
       cache.invalidate(user.companyId);
       return reply.code(201).send({ data: await loadForm(db, form) });
+    },
+  );
+
+  // The builder's live preview: the unsaved fields stored nowhere, answered exactly as the public form
+  // definition would give them to a candidate, dictionary options in the signed-in user's language.
+  routes.post(
+    routePattern('recruiting.forms.preview'),
+    {
+      config,
+      schema: { body: formPreviewInputSchema },
+      // Before validation, so a role that may not edit forms learns nothing from 422s.
+      preValidation: async (request) => {
+        await requireFormEditing(request);
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const fields = await buildFormFields(
+        db,
+        user.companyId,
+        request.body.fields.map(toStoredField),
+        staffLocaleOf(request),
+      );
+      return { fields };
     },
   );
 

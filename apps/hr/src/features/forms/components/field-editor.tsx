@@ -1,8 +1,11 @@
 import { FIELD_TYPES, INPUT_TYPES } from '@kadry/shared/form-kinds';
+import type { FieldOption } from '@kadry/shared/schemas/form';
 import type { StaffFormField } from '@kadry/shared/schemas/recruiting';
 import { useId, useState } from 'react';
 import { useT } from '../../../app/i18n';
 import {
+  changeFieldType,
+  changeInputType,
   DICTIONARIES,
   type Dictionary,
   MAX_LENGTH_INPUT_TYPES,
@@ -11,12 +14,56 @@ import {
   parseOptionLines,
 } from './form-builder-model';
 
+/** A dictionary-backed field's options: the company's, read-only here, as the latest preview filled them. */
+function DictionaryOptions({
+  dictionary,
+  options,
+  isLoading,
+  id,
+}: {
+  dictionary: Dictionary;
+  options: FieldOption[] | undefined;
+  isLoading: boolean;
+  id: string;
+}) {
+  const t = useT();
+  return (
+    <div className="field">
+      <p className="hint" id={id}>
+        {t('hr.forms.dictionary_hint', { dictionary: t(`hr.forms.dictionary.${dictionary}`) })}
+      </p>
+      {options === undefined ? (
+        isLoading ? (
+          <p className="hint">{t('hr.forms.dictionary_loading')}</p>
+        ) : null
+      ) : options.length === 0 ? (
+        <p className="hint">{t('hr.forms.dictionary_empty')}</p>
+      ) : (
+        <details className="builder__dictionary">
+          <summary>{t('hr.forms.dictionary_options', { count: options.length })}</summary>
+          <ul aria-label={t(`hr.forms.dictionary.${dictionary}`)}>
+            {options.map((option) => (
+              <li key={option.id}>{option.name}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
 /** The settings of one field: name, kinds, required, max length, options or dictionary, formats, max files. */
 export function FieldEditor({
   field,
+  dictionaryOptions,
+  isLoadingOptions = false,
   onChange,
 }: {
   field: StaffFormField;
+  /** The options of the field's dictionary, when the preview has filled them in. */
+  dictionaryOptions?: FieldOption[];
+  /** The preview is asking the server, so missing dictionary options are on their way. */
+  isLoadingOptions?: boolean;
   onChange: (field: StaffFormField) => void;
 }) {
   const t = useT();
@@ -50,7 +97,9 @@ export function FieldEditor({
           <select
             id={`${id}-input-type`}
             value={field.input_type}
-            onChange={(event) => patch({ input_type: event.target.value as StaffFormField['input_type'] })}
+            onChange={(event) =>
+              onChange(changeInputType(field, event.target.value as StaffFormField['input_type']))
+            }
           >
             {INPUT_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -64,7 +113,9 @@ export function FieldEditor({
           <select
             id={`${id}-type`}
             value={field.type}
-            onChange={(event) => patch({ type: event.target.value as StaffFormField['type'] })}
+            onChange={(event) =>
+              onChange(changeFieldType(field, event.target.value as StaffFormField['type']))
+            }
           >
             {FIELD_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -118,6 +169,7 @@ export function FieldEditor({
               <select
                 id={`${id}-dictionary`}
                 value={field.dictionary ?? ''}
+                aria-describedby={field.dictionary ? `${id}-dictionary-hint` : undefined}
                 onChange={(event) => patch({ dictionary: (event.target.value || null) as Dictionary | null })}
               >
                 <option value="">{t('hr.forms.dictionary.none')}</option>
@@ -128,7 +180,14 @@ export function FieldEditor({
                 ))}
               </select>
             </div>
-            {field.dictionary ? null : (
+            {field.dictionary ? (
+              <DictionaryOptions
+                dictionary={field.dictionary}
+                options={dictionaryOptions}
+                isLoading={isLoadingOptions}
+                id={`${id}-dictionary-hint`}
+              />
+            ) : (
               <div className="field">
                 <label htmlFor={`${id}-options`}>{t('hr.forms.field.options')}</label>
                 <textarea

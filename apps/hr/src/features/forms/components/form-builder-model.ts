@@ -9,6 +9,9 @@ export const OPTION_INPUT_TYPES: readonly InputType[] = [
   'language',
   'salary',
 ];
+/** The most fields a form takes (formInputSchema). */
+export const MAX_FORM_FIELDS = 100;
+
 /** Input types a maximum length applies to. */
 export const MAX_LENGTH_INPUT_TYPES: readonly InputType[] = [
   'text',
@@ -27,6 +30,42 @@ export const DICTIONARIES: readonly Dictionary[] = [
   'language',
   'currency',
 ];
+
+/** Field types whose options belong to a company dictionary (spec §3.1: experience, languages, …). */
+export const FIELD_TYPE_DICTIONARIES: Partial<Record<FieldType, Dictionary>> = {
+  experience: 'experience',
+  search_status: 'search_status',
+  sex: 'sex',
+  languages: 'language',
+  salary: 'currency',
+};
+
+/** Input types whose options can only come from one dictionary. */
+const INPUT_TYPE_DICTIONARIES: Partial<Record<InputType, Dictionary>> = {
+  language: 'language',
+  salary: 'currency',
+};
+
+/**
+ * The field with another field type. A type backed by a dictionary (experience, sex, …) takes its
+ * dictionary when the field has options and none chosen yet, so its options are the company's.
+ */
+export function changeFieldType(field: StaffFormField, type: FieldType): StaffFormField {
+  const dictionary = FIELD_TYPE_DICTIONARIES[type];
+  const takesDictionary = dictionary && OPTION_INPUT_TYPES.includes(field.input_type) && !field.dictionary;
+  return { ...field, type, ...(takesDictionary ? { dictionary } : {}) };
+}
+
+/**
+ * The field with another input type. Languages and salary always use their dictionary; an input type
+ * without options drops the dictionary, which would otherwise ride along unseen.
+ */
+export function changeInputType(field: StaffFormField, inputType: InputType): StaffFormField {
+  const dictionary = OPTION_INPUT_TYPES.includes(inputType)
+    ? (INPUT_TYPE_DICTIONARIES[inputType] ?? field.dictionary ?? null)
+    : null;
+  return { ...field, input_type: inputType, dictionary };
+}
 
 /** A builder row: the field plus a stable key for React (fields have no id of their own). */
 export type BuilderField = { key: string; field: StaffFormField };
@@ -53,7 +92,7 @@ export function createField(inputType: InputType, name: string): StaffFormField 
         : OPTION_INPUT_TYPES.includes(inputType)
           ? { options: [] }
           : null,
-    dictionary: inputType === 'language' ? 'language' : inputType === 'salary' ? 'currency' : null,
+    dictionary: INPUT_TYPE_DICTIONARIES[inputType] ?? null,
     value: null,
   };
 }

@@ -1,21 +1,49 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  type Modifier,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { INPUT_TYPES } from '@kadry/shared/form-kinds';
 import type { InputType } from '@kadry/shared/schemas/form';
 import { formInputSchema } from '@kadry/shared/schemas/recruiting';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useT } from '../../../app/i18n';
+import { useLocale, useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
 import { useApplicationForm } from '../api/get-form';
+import { useFormPreview } from '../api/preview-form';
 import { useSaveForm } from '../api/save-form';
-import { FieldEditor } from './field-editor';
-import { type BuilderField, createBuilderField, createField, moveItem } from './form-builder-model';
+import {
+  type BuilderField,
+  createBuilderField,
+  createField,
+  MAX_FORM_FIELDS,
+  moveItem,
+} from './form-builder-model';
 import { FormPreview } from './form-preview';
+import { SortableFieldRow } from './sortable-field-row';
+import './form-builder.css';
 
-/** Builds an application form: add, reorder (buttons, Alt+↑/↓), edit and remove fields, with a live preview. */
+/** Fields move up and down only: a sideways drag would look like it could drop them somewhere else. */
+const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/**
+ * Builds an application form: add, reorder (drag, buttons, Alt+↑/↓), edit and remove fields, with a
+ * live preview the server fills in as candidates would get it.
+ */
 export function FormBuilderPage({ id }: { id: number | null }) {
   const t = useT();
+  const locale = useLocale();
   const ids = useId();
   const [, navigate] = useLocation();
   const loaded = useApplicationForm(id);
@@ -29,6 +57,15 @@ export function FormBuilderPage({ id }: { id: number | null }) {
   // After a move or add, focus follows the field so keyboard users keep their place.
   const focusAfterRender = useRef<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const lastOverKey = useRef<UniqueIdentifier | null>(null);
+  const preview = useFormPreview(
+    fields.map((row) => row.field),
+    locale,
+  );
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   useEffect(() => {
     if (!loaded.data) return;
@@ -66,6 +103,51 @@ export function FormBuilderPage({ id }: { id: number | null }) {
       move(index, index + 1, 'down');
     }
   };
+  const indexOf = (key: UniqueIdentifier) => fields.findIndex((row) => row.key === key);
+  const titleOfKey = (key: UniqueIdentifier) => {
+    const index = indexOf(key);
+    return index < 0 ? '' : titleOf(fields[index] as BuilderField, index);
+  };
+  // What screen readers hear while dragging, in the user's language (dnd-kit's own are English).
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastOverKey.current = active.id;
+      return t('hr.forms.drag_start', {
+        name: titleOfKey(active.id),
+        position: indexOf(active.id) + 1,
+        total: fields.length,
+      });
+    },
+    onDragOver: ({ active, over }) => {
+      // dnd-kit reports "over itself" right after pick-up; saying so again would drown the pick-up.
+      const key = over?.id ?? null;
+      if (key === lastOverKey.current) return undefined;
+      lastOverKey.current = key;
+      return over
+        ? t('hr.forms.drag_over', {
+            name: titleOfKey(active.id),
+            position: indexOf(over.id) + 1,
+            total: fields.length,
+          })
+        : t('hr.forms.drag_outside', { name: titleOfKey(active.id) });
+    },
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('hr.forms.moved', {
+            name: titleOfKey(active.id),
+            position: indexOf(over.id) + 1,
+            total: fields.length,
+          })
+        : t('hr.forms.drag_cancel', { name: titleOfKey(active.id) }),
+    onDragCancel: ({ active }) => t('hr.forms.drag_cancel', { name: titleOfKey(active.id) }),
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = indexOf(active.id);
+    const to = indexOf(over.id);
+    if (from >= 0 && to >= 0) setFields(moveItem(fields, from, to));
+  };
+
   const add = () => {
     const row = createBuilderField(createField(newType, t(`hr.forms.input_type.${newType}`)));
     setFields([...fields, row]);
@@ -84,12 +166,14 @@ export function FormBuilderPage({ id }: { id: number | null }) {
       fields: fields.map((row) => row.field),
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const index = issue?.path[0] === 'fields' ? Number(issue.path[1]) : null;
+      const path = parsed.error.issues[0]?.path ?? [];
+      const row = typeof path[1] === 'number' ? fields[path[1]] : undefined;
       setError(
-        index === null
+        path[0] !== 'fields'
           ? t('hr.forms.invalid_name')
-          : t('hr.forms.invalid_field', { name: titleOf(fields[index] as BuilderField, index) }),
+          : row
+            ? t('hr.forms.invalid_field', { name: titleOf(row, path[1] as number) })
+            : t('hr.forms.too_many_fields', { max: MAX_FORM_FIELDS }),
       );
       return;
     }
@@ -150,51 +234,44 @@ export function FormBuilderPage({ id }: { id: number | null }) {
             </div>
             <h2 id={`${ids}-fields`}>{t('hr.forms.fields')}</h2>
             <p className="hint">{t('hr.forms.reorder_hint')}</p>
-            <ol className="builder__fields" ref={listRef} aria-labelledby={`${ids}-fields`}>
-              {fields.map((row, index) => (
-                <li
-                  key={row.key}
-                  data-key={row.key}
-                  className="builder__field"
-                  onKeyDown={(event) => onRowKeyDown(event, index)}
-                >
-                  <h3 style={{ marginTop: 0 }}>{titleOf(row, index)}</h3>
-                  <div className="builder__field-actions">
-                    <button
-                      type="button"
-                      data-move="up"
-                      aria-label={t('hr.forms.move_up', { name: titleOf(row, index) })}
-                      aria-disabled={index === 0}
-                      onClick={() => move(index, index - 1, 'up')}
-                    >
-                      ↑ {t('hr.forms.up')}
-                    </button>
-                    <button
-                      type="button"
-                      data-move="down"
-                      aria-label={t('hr.forms.move_down', { name: titleOf(row, index) })}
-                      aria-disabled={index === fields.length - 1}
-                      onClick={() => move(index, index + 1, 'down')}
-                    >
-                      ↓ {t('hr.forms.down')}
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={t('hr.forms.remove', { name: titleOf(row, index) })}
-                      onClick={() => remove(index)}
-                    >
-                      {t('hr.forms.remove_short')}
-                    </button>
-                  </div>
-                  <FieldEditor
-                    field={row.field}
-                    onChange={(field) =>
-                      setFields(fields.map((other) => (other.key === row.key ? { ...other, field } : other)))
-                    }
-                  />
-                </li>
-              ))}
-            </ol>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              modifiers={[restrictToVerticalAxis]}
+              onDragEnd={onDragEnd}
+              accessibility={{
+                announcements,
+                screenReaderInstructions: { draggable: t('hr.forms.drag_instructions') },
+              }}
+            >
+              <SortableContext items={fields.map((row) => row.key)} strategy={verticalListSortingStrategy}>
+                <ol className="builder__fields" ref={listRef} aria-labelledby={`${ids}-fields`}>
+                  {fields.map((row, index) => (
+                    <SortableFieldRow
+                      key={row.key}
+                      row={row}
+                      title={titleOf(row, index)}
+                      isFirst={index === 0}
+                      isLast={index === fields.length - 1}
+                      dictionaryOptions={
+                        row.field.dictionary ? preview.dictionaryOptions.get(row.field.dictionary) : undefined
+                      }
+                      onMove={(direction) =>
+                        direction === 'up' ? move(index, index - 1, 'up') : move(index, index + 1, 'down')
+                      }
+                      isLoadingOptions={preview.isRefreshing}
+                      onRemove={() => remove(index)}
+                      onChange={(field) =>
+                        setFields(
+                          fields.map((other) => (other.key === row.key ? { ...other, field } : other)),
+                        )
+                      }
+                      onKeyDown={(event) => onRowKeyDown(event, index)}
+                    />
+                  ))}
+                </ol>
+              </SortableContext>
+            </DndContext>
             <div className="filters panel">
               <div>
                 <label htmlFor={`${ids}-new-type`}>{t('hr.forms.new_field_type')}</label>
@@ -210,12 +287,28 @@ export function FormBuilderPage({ id }: { id: number | null }) {
                   ))}
                 </select>
               </div>
-              <button type="button" onClick={add}>
+              <button
+                type="button"
+                onClick={add}
+                disabled={fields.length >= MAX_FORM_FIELDS}
+                aria-describedby={fields.length >= MAX_FORM_FIELDS ? `${ids}-limit` : undefined}
+              >
                 {t('hr.forms.add_field')}
               </button>
+              {fields.length >= MAX_FORM_FIELDS ? (
+                <p className="hint" id={`${ids}-limit`}>
+                  {t('hr.forms.too_many_fields', { max: MAX_FORM_FIELDS })}
+                </p>
+              ) : null}
             </div>
           </div>
-          <FormPreview fields={fields.map((row) => row.field)} />
+          <FormPreview
+            preview={preview}
+            titleOf={(index) => {
+              const row = fields[index];
+              return row ? titleOf(row, index) : t('hr.forms.untitled', { index: index + 1 });
+            }}
+          />
         </div>
       </QueryState>
     </section>

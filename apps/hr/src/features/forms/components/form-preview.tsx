@@ -8,6 +8,7 @@ import '@kadry/careers/src/features/apply/response-form.css';
 import type { FormField } from '@kadry/shared/schemas/form';
 import { useForm } from 'react-hook-form';
 import { useLocale, useT } from '../../../app/i18n';
+import type { FormPreviewState } from '../api/preview-form';
 
 const PREVIEW_THEME = createThemeStyle({
   name: '',
@@ -38,13 +39,41 @@ function PreviewFields({ fields }: { fields: FormField[] }) {
   );
 }
 
-/** The form as candidates will see it, drawn by the careers site's own field components. */
-export function FormPreview({ fields }: { fields: FormField[] }) {
+/**
+ * The form as candidates will see it: the server's answer for the edited fields (dictionary options
+ * filled in), drawn by the careers site's own field components.
+ */
+export function FormPreview({
+  preview,
+  titleOf,
+}: {
+  preview: FormPreviewState;
+  /** The builder's title of the field at an index, to say which field the preview waits for. */
+  titleOf: (index: number) => string;
+}) {
   const t = useT();
   const locale = useLocale();
+  const { fields } = preview;
   return (
-    <section className="panel" aria-label={t('hr.forms.preview')}>
+    <section className="panel" aria-label={t('hr.forms.preview')} aria-busy={preview.isRefreshing}>
       <h2>{t('hr.forms.preview')}</h2>
+      {/* Said quietly: the builder stays usable whatever the preview does. */}
+      <div className="builder__preview-status">
+        <p role="status" className="hint">
+          {preview.isInvalid
+            ? preview.invalidIndex === null
+              ? t('hr.forms.preview_paused')
+              : t('hr.forms.preview_invalid', { name: titleOf(preview.invalidIndex) })
+            : preview.isError
+              ? t('hr.forms.preview_failed')
+              : ''}
+        </p>
+        {preview.isError && !preview.isInvalid ? (
+          <button type="button" onClick={preview.retry}>
+            {t('hr.forms.preview_retry')}
+          </button>
+        ) : null}
+      </div>
       <CareersI18nProvider locale={locale} t={t}>
         <div
           className="response-form"
