@@ -223,6 +223,15 @@ describe('vacancies', () => {
     expect((await call(staff.owner, 'GET', `/api/v1/vacancies/${id}`)).statusCode).toBe(404);
   });
 
+  it('says why a vacancy with applications is kept and what to do instead (409)', async () => {
+    const refused = await call(staff.owner, 'DELETE', `/api/v1/vacancies/${vacancyA}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This vacancy has applications; close or withdraw it instead of deleting',
+    );
+    expect((await call(staff.owner, 'GET', `/api/v1/vacancies/${vacancyA}`)).statusCode).toBe(200);
+  });
+
   it('a recruiter creating a vacancy becomes its responsible recruiter', async () => {
     const created = await call(staff.recruiterOut, 'POST', '/api/v1/vacancies', vacancyBody());
     expect(created.statusCode).toBe(201);
@@ -604,5 +613,78 @@ describe('forms and careers settings', () => {
     expect(served.body).not.toMatch(/script|onload/);
     expect((await upload(new Blob(['plain text, not an image']), 'logo.svg')).statusCode).toBe(422);
     expect((await upload(new Blob([new Uint8Array(2 * 1024 * 1024 + 10)]), 'big.png')).statusCode).toBe(413);
+  });
+});
+
+describe('pipeline stages', () => {
+  type WireStage = { id: number; name: string; position: number };
+  const readStages = async (vacancyId: number): Promise<WireStage[]> =>
+    (await call(staff.hr, 'GET', `/api/v1/vacancies/${vacancyId}/stages`)).json().data;
+
+  it('renames, reorders, adds and removes empty stages from one ordered list, keeping ids', async () => {
+    const id = (await call(staff.hr, 'POST', '/api/v1/vacancies', vacancyBody({ name: 'Pipeline' }))).json()
+      .data.id;
+    const [fresh, screening, interview, offer, hired, rejected] = await readStages(id);
+    const saved = await call(staff.hr, 'POST', `/api/v1/vacancies/${id}/stages`, {
+      _method: 'PUT',
+      stages: [
+        { id: fresh?.id, name: 'New' },
+        { id: interview?.id, name: 'Interview' },
+        { id: screening?.id, name: ' Phone screen ' },
+        { name: 'Test task' },
+        { id: hired?.id, name: 'Hired' },
+        { id: rejected?.id, name: 'Rejected' },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stages: WireStage[] = saved.json().data;
+    expect(stages.map((stage) => [stage.name, stage.position])).toEqual([
+      ['New', 0],
+      ['Interview', 1],
+      ['Phone screen', 2],
+      ['Test task', 3],
+      ['Hired', 4],
+      ['Rejected', 5],
+    ]);
+    expect(stages[2]?.id).toBe(screening?.id);
+    expect(stages.map((stage) => stage.id)).not.toContain(offer?.id);
+    expect(await readStages(id)).toEqual(stages);
+  });
+
+  it('refuses to remove a stage that holds candidates, naming it, and changes nothing (409)', async () => {
+    const before = await readStages(vacancyA);
+    const interview = before.find((stage) => stage.name === 'Interview');
+    const moved = await call(staff.hr, 'PUT', `/api/v1/applications/${applicationA}/stage`, {
+      stage_id: interview?.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Screening is empty and could go; Interview holds the candidate, so neither goes.
+    const refused = await call(staff.hr, 'PUT', `/api/v1/vacancies/${vacancyA}/stages`, {
+      stages: before
+        .filter((stage) => stage.name !== 'Interview' && stage.name !== 'Screening')
+        .map((stage) => ({ id: stage.id, name: stage.name.toUpperCase() })),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Move the candidates out of “Interview” before removing it');
+    expect(await readStages(vacancyA)).toEqual(before);
+  });
+
+  it('counts candidates without a stage yet as in the first stage when it is removed', async () => {
+    const before = await readStages(vacancyB);
+    const refused = await call(staff.hr, 'PUT', `/api/v1/vacancies/${vacancyB}/stages`, {
+      stages: [{ name: 'Inbox' }, ...before.slice(1).map((stage) => ({ id: stage.id, name: stage.name }))],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Move the candidates out of “${before[0]?.name}” before removing it`);
+    expect(await readStages(vacancyB)).toEqual(before);
+  });
+
+  it('answers 422 under the stage name path for an empty name', async () => {
+    const before = await readStages(vacancyB);
+    const invalid = await call(staff.hr, 'PUT', `/api/v1/vacancies/${vacancyB}/stages`, {
+      stages: before.map((stage, index) => ({ id: stage.id, name: index === 1 ? '  ' : stage.name })),
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(Object.keys(invalid.json().errors)).toEqual(['stages.1.name']);
   });
 });

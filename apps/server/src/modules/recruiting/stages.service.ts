@@ -88,8 +88,8 @@ export async function replaceStages(
     if (removed.length > 0) {
       const firstId = current[0]?.id;
       const removedIds = removed.map((stage) => stage.id);
-      const [inUse] = await tx
-        .select({ count: sql<number>`count(*)::int` })
+      const inUse = await tx
+        .selectDistinct({ stageId: responses.stageId })
         .from(responses)
         .where(
           and(
@@ -100,7 +100,15 @@ export async function replaceStages(
               : inArray(responses.stageId, removedIds),
           ),
         );
-      if ((inUse?.count ?? 0) > 0) throw new AppError('conflict');
+      // Name the stage (the earliest in board order) so the user knows which candidates to move.
+      const heldIds = new Set(inUse.map((row) => row.stageId ?? firstId));
+      const held = removed.find((stage) => heldIds.has(stage.id));
+      if (held) {
+        throw new AppError('conflict', {
+          key: 'recruiting.errors.stage_has_candidates',
+          params: { stage: held.name },
+        });
+      }
       await tx.delete(vacancyStages).where(inArray(vacancyStages.id, removedIds));
     }
     // Move kept stages out of the way first: positions are unique per vacancy.

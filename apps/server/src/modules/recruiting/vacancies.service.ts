@@ -284,6 +284,7 @@ export async function copyVacancy(
 /** Deletes a vacancy; 409 while applications to it exist (they are never deleted with it). */
 export async function deleteVacancy(db: Db, vacancy: Vacancy): Promise<void> {
   const applications = await db.$count(responses, eq(responses.vacancyId, vacancy.id));
-  if (applications > 0) throw new AppError('conflict');
+  // Deleting would take the candidates with it; closing or withdrawing keeps their history.
+  if (applications > 0) throw new AppError('conflict', { key: 'recruiting.errors.vacancy_has_applications' });
   await db.delete(vacancies).where(eq(vacancies.id, vacancy.id));
 }

@@ -13,10 +13,11 @@ import { Link } from 'wouter';
 import { useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { type Stage, useStages } from '../../vacancies/api/get-stages';
 import { useVacancy } from '../../vacancies/api/get-vacancy';
 import type { ClientApplicationSummary as ApplicationSummary } from '../api/application-wire';
 import { useApplications } from '../api/get-applications';
-import { type Stage, useStages } from '../api/get-stages';
 import { useMoveApplication } from '../api/move-application';
 import { getCandidateLabel } from './candidate-name';
 
@@ -90,6 +91,7 @@ function BoardColumn({ stage, children, count }: { stage: Stage; children: React
 /** A vacancy's candidates as a board: one column per stage, cards dragged or moved by menu between them. */
 export function CandidateBoardPage({ vacancyId }: { vacancyId: number }) {
   const t = useT();
+  const permissions = usePermissions();
   const vacancy = useVacancy(vacancyId);
   const stages = useStages(vacancyId);
   const applications = useApplications({ page: 1, per_page: BOARD_PAGE_SIZE, vacancy_id: vacancyId });
@@ -137,7 +139,17 @@ export function CandidateBoardPage({ vacancyId }: { vacancyId: number }) {
 
   return (
     <section>
-      <PageHeading actions={<Link href={`/vacancies/${vacancyId}`}>{t('hr.board.edit_vacancy')}</Link>}>
+      <PageHeading
+        actions={
+          <>
+            <Link href={`/vacancies/${vacancyId}`}>{t('hr.board.edit_vacancy')}</Link>
+            {/* The pipeline is edited with the vacancy, so it takes the same permission. */}
+            {permissions.can('Vacancy', 'update') ? (
+              <Link href={`/vacancies/${vacancyId}#pipeline`}>{t('hr.vacancies.stages.edit_link')}</Link>
+            ) : null}
+          </>
+        }
+      >
         {t('hr.board.title', { name: vacancy.data?.name ?? '' })}
       </PageHeading>
       <p role="status" className="visually-hidden">

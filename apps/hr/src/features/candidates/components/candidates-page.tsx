@@ -6,9 +6,9 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { useStages } from '../../vacancies/api/get-stages';
 import { useVacancies } from '../../vacancies/api/get-vacancies';
 import { type ApplicationFilters, useApplications } from '../api/get-applications';
-import { useStages } from '../api/get-stages';
 import { getCandidateLabel } from './candidate-name';
 
 type ExportFormat = 'csv' | 'xlsx';

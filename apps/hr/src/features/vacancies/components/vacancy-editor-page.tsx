@@ -16,8 +16,10 @@ import { useChangeVacancyPublication } from '../api/change-vacancy-publication';
 import { useCopyVacancy } from '../api/copy-vacancy';
 import { useVacancy } from '../api/get-vacancy';
 import { useSaveVacancy } from '../api/save-vacancy';
+import { DeleteVacancyButton } from './delete-vacancy-dialog';
 import { PositionsInput } from './positions-input';
 import { RichTextEditor } from './rich-text-editor';
+import { StagesEditor } from './stages-editor';
 import {
   BODY_SECTIONS,
   createVacancyFormValues,
@@ -154,6 +156,9 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
               ) : null}
               {permissions.can('Candidate', 'view') ? (
                 <Link href={`/vacancies/${current.id}/board`}>{t('hr.vacancies.board')}</Link>
+              ) : null}
+              {permissions.can('Vacancy', 'delete') ? (
+                <DeleteVacancyButton vacancy={current} canWithdraw={permissions.can('Vacancy', 'update')} />
               ) : null}
             </>
           ) : null
@@ -344,6 +349,8 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
             ) : null}
           </fieldset>
         </form>
+        {/* Saved on its own: its changes apply to the board at once and can be refused (409) apart from the rest. */}
+        {current && canEdit ? <StagesEditor vacancyId={current.id} /> : null}
       </QueryState>
     </section>
   );
