@@ -8,6 +8,8 @@ import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
 import { createResponseMicrocache } from './lib/response-microcache';
+import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { appShellRoutes } from './modules/app-shell/app-shell.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createEmailSender, type EmailSender } from './modules/auth/email-sender';
@@ -21,7 +23,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { permissionsPlugin } from './modules/permissions/permissions.routes';
 import { planGuard } from './modules/plans/plan-guard';
 import { applicationNotifier, recruitingRoutes } from './modules/recruiting/recruiting.routes';
-import { testSupportRoutes } from './modules/test-support/test-support.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
+import { recordEmails, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { companyResolver } from './plugins/company-resolver';
 import { csrfProtection } from './plugins/csrf';
@@ -138,8 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(planGuard);
   await app.register(permissionsPlugin, { db: database.db });
 
-  const emailSender = deps.emailSender ?? createEmailSender(env, (entry, text) => app.log.info(entry, text));
-  if (!deps.emailSender) app.addHook('onClose', async () => emailSender.close?.());
+  const baseEmailSender =
+    deps.emailSender ?? createEmailSender(env, (entry, text) => app.log.info(entry, text));
+  if (!deps.emailSender) app.addHook('onClose', async () => baseEmailSender.close?.());
+  // The browser tests read the mail back (GET /api/test/emails); never recorded otherwise.
+  const mailbox = env.KADRY_TEST_ROUTES ? recordEmails(baseEmailSender) : null;
+  const emailSender = mailbox ?? baseEmailSender;
   // Before the public routes: its hooks must see the submission route.
   await app.register(applicationNotifier, { db: database.db, emailSender });
 
@@ -167,8 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emailSender,
     now,
   });
-  if (env.KADRY_TEST_ROUTES) {
-    await app.register(testSupportRoutes, { db: database.db, fileStore: deps.fileStore, cache });
+  // Administration: staff accounts, teams, one's own account (custom roles are in the permissions plugin).
+  await app.register(adminRoutes, { db: database.db, env, emailSender, now });
+  await app.register(teamsRoutes, { db: database.db });
+  await app.register(accountRoutes, { db: database.db, env, now });
+  if (mailbox) {
+    await app.register(testSupportRoutes, { db: database.db, fileStore: deps.fileStore, cache, mailbox });
   }
   return app;
 }

@@ -6,7 +6,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { EnvError, readEnv } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
-import { isDatabaseEmpty, seedDemoData } from './db/demo/seed';
+import { isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './db/demo/seed';
 import { releaseAbandonedClaims } from './lib/idempotency';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './lib/sweep-orphan-files';
 import { seedDemoOwner } from './modules/auth/seed-demo-owner';
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   if (seedDemo && (await isDatabaseEmpty(database.db))) {
     await seedDemoData(database.db);
     await seedDemoOwner(database.db);
+    await seedDemoTeamManager(database.db);
   }
 
   // The embedded database is this process's alone: a claim still open belongs to a request that died

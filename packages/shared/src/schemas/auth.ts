@@ -82,7 +82,12 @@ export const appSettingsSchema = z.object({
   /** ISO time of the last dictionary change; null while dictionaries only change with a release. */
   dictionaryUpdatedAt: z.string().nullable(),
   supportChat: z.boolean(),
-  /** Semantics not shown by the spec; false until the permissions work defines it. */
+  /**
+   * Whether the user belongs to at least one team, i.e. whether the only_my_and_my_team level reaches
+   * anything beyond their own rows (the spec leaves its semantics open; this is ours). The app may
+   * offer "my team" filters only when it is true. Read when the page loads: joining or leaving a team
+   * also moves rolesUpdatedAt.
+   */
   teamAccess: z.boolean(),
   /** Plan codes the company has, e.g. `hrm_pro`, `ats` (spec §1: HRM or HRM PRO, ATS or ATS PRO). */
   tariffs: z.array(z.string()),

@@ -2,12 +2,15 @@ import { INPUT_TYPES } from '@kadry/shared/form-kinds';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
+import { createUser } from '../../modules/auth/users.service';
 import type { DatabaseHandle } from '../client';
 import { findDictionary } from '../dictionaries';
 import { companies } from '../schema/companies';
 import { applicationForms, formFields } from '../schema/forms';
+import { teamMembers } from '../schema/team-members';
+import { teams } from '../schema/teams';
 import { vacancies } from '../schema/vacancies';
-import { isDatabaseEmpty, seedDemoData } from './seed';
+import { DEMO_MANAGED_TEAM, isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './seed';
 
 let handle: DatabaseHandle;
 let companyId: number;
@@ -164,5 +167,26 @@ describe('seedDemoData', () => {
     const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('vacancies_public_list_idx');
     expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it('makes the demo owner the manager of the Engineering team, once', async () => {
+    expect(await seedDemoTeamManager(handle.db)).toBe(false); // no owner yet
+    const owner = await createUser(handle.db, {
+      companyId,
+      email: 'demo.owner@example.test',
+      name: 'Demo Owner',
+      role: 'owner',
+      password: 'a demo passphrase',
+    });
+    expect(await seedDemoTeamManager(handle.db)).toBe(true);
+    const members = await handle.db
+      .select({ userId: teamMembers.userId, isManager: teamMembers.isManager, team: teams.name })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.companyId, companyId));
+    expect(members).toEqual([{ userId: owner.id, isManager: true, team: DEMO_MANAGED_TEAM }]);
+    // A later start changes nothing.
+    expect(await seedDemoTeamManager(handle.db)).toBe(false);
+    expect(await handle.db.$count(teamMembers)).toBe(1);
   });
 });

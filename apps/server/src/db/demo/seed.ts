@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { companies } from '../schema/companies';
 import { applicationForms, formFields } from '../schema/forms';
+import { roles } from '../schema/roles';
+import { teamMembers } from '../schema/team-members';
 import { teams } from '../schema/teams';
+import { users } from '../schema/users';
 import { type NewVacancy, vacancies } from '../schema/vacancies';
 import { DEMO_FORM_FIELDS } from './demo-form';
 import { buildDemoVacancyBodies, DEMO_TEAMS, DEMO_VACANCIES } from './demo-vacancies';
@@ -98,5 +101,50 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ co
     });
     await tx.insert(vacancies).values(rows);
     return { companyId };
+  });
+}
+
+/** The demo team its first owner manages, so the Teams screen and "my team" filters have something to show. */
+export const DEMO_MANAGED_TEAM = 'Engineering';
+
+/**
+ * Makes the demo company's first owner the manager of the Engineering team. Call it after the demo
+ * owner exists (seedDemoOwner). Does nothing when that team already has members (a later start, or a
+ * company someone has been using), or when there is no such company, team or owner.
+ */
+export async function seedDemoTeamManager(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .orderBy(asc(companies.id))
+      .limit(1);
+    if (!company) return false;
+    const [team] = await tx
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.companyId, company.id), eq(teams.name, DEMO_MANAGED_TEAM)))
+      .orderBy(asc(teams.id))
+      .limit(1)
+      .for('update');
+    if (!team) return false;
+    const [member] = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, team.id))
+      .limit(1);
+    if (member) return false;
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(eq(users.companyId, company.id), eq(roles.key, 'owner')))
+      .orderBy(asc(users.id))
+      .limit(1);
+    if (!owner) return false;
+    await tx
+      .insert(teamMembers)
+      .values({ companyId: company.id, teamId: team.id, userId: owner.id, isManager: true });
+    return true;
   });
 }

@@ -4,8 +4,10 @@ import {
   DEFAULT_MAIL_MAX_SIZE_BYTES,
   INDEXED_DB_VERSION,
 } from '@kadry/shared/schemas/auth';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
+import { teamMembers } from '../../db/schema/team-members';
 import type { SessionUser } from '../auth/session-store';
 import { findRolesUpdatedAt } from '../permissions/roles.queries';
 
@@ -20,7 +22,10 @@ export async function buildAppPageData(
     releaseVersion: string;
   },
 ): Promise<AppPageData> {
-  const rolesUpdatedAt = await findRolesUpdatedAt(db, input.company.id);
+  const [rolesUpdatedAt, teamAccess] = await Promise.all([
+    findRolesUpdatedAt(db, input.company.id),
+    hasTeamAccess(db, input.user),
+  ]);
   return {
     user: {
       id: input.user.id,
@@ -42,9 +47,19 @@ export async function buildAppPageData(
       // Dictionaries only change with a release today (synced at start-up), which releaseVersion covers.
       dictionaryUpdatedAt: null,
       supportChat: false,
-      teamAccess: false,
+      teamAccess,
       tariffs: input.company.tariffs,
     },
     company: { avatar: input.company.logoUrl, name: input.company.name },
   };
+}
+
+/** Whether the user belongs to a team: then "my team" levels reach something beyond their own rows. */
+async function hasTeamAccess(db: Db, user: Pick<SessionUser, 'id' | 'companyId'>): Promise<boolean> {
+  const rows = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.companyId, user.companyId), eq(teamMembers.userId, user.id)))
+    .limit(1);
+  return rows.length > 0;
 }

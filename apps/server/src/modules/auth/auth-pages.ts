@@ -236,6 +236,8 @@ export function renderResetPasswordPage(
     forgotHref: string;
     errors?: FormErrors;
     isInvalidLink?: boolean;
+    /** The link sets the account's first password (an invitation): "Set your password". */
+    isFirstPassword?: boolean;
   },
 ): string {
   const { t } = ctx;
@@ -252,7 +254,7 @@ ${renderCsrfField(ctx)}
 ${renderField({
   name: 'password',
   type: 'password',
-  label: t('auth.reset.password'),
+  label: t(opts.isFirstPassword ? 'auth.invite.password' : 'auth.reset.password'),
   autocomplete: 'new-password',
   hint: t('auth.reset.password_hint', { min: PASSWORD_MIN_LENGTH }),
   error: errors.password,
@@ -261,14 +263,17 @@ ${renderField({
 ${renderField({
   name: 'password_confirmation',
   type: 'password',
-  label: t('auth.reset.password_confirmation'),
+  label: t(opts.isFirstPassword ? 'auth.invite.password_confirmation' : 'auth.reset.password_confirmation'),
   autocomplete: 'new-password',
   error: errors.password_confirmation,
 })}
-<button type="submit">${escapeHtml(t('auth.reset.submit'))}</button>
+<button type="submit">${escapeHtml(t(opts.isFirstPassword ? 'auth.invite.submit' : 'auth.reset.submit'))}</button>
 </form>
 <p class="links"><a href="${escapeHtml(opts.signInHref)}">${escapeHtml(t('auth.back_to_sign_in'))}</a></p>`;
-  return renderAuthDocument(ctx, { title: t('auth.reset.title'), body });
+  return renderAuthDocument(ctx, {
+    title: t(opts.isFirstPassword ? 'auth.invite.title' : 'auth.reset.title'),
+    body,
+  });
 }
 
 /** A page that only says something (an expired form, a missing company). */

@@ -37,7 +37,11 @@ import {
 } from './auth-pages';
 import type { EmailSender } from './email-sender';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
-import { isResetTokenUsable, requestPasswordReset, resetPasswordWithToken } from './password-reset.service';
+import {
+  findResetTokenAccount,
+  requestPasswordReset,
+  resetPasswordWithToken,
+} from './password-reset.service';
 import {
   clearAccountFailures,
   findSignInLockout,
@@ -201,7 +205,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         ? ctx.t('auth.signed_out')
         : query.reset === '1'
           ? ctx.t('auth.reset.done')
-          : undefined;
+          : query.password_set === '1'
+            ? ctx.t('auth.invite.done')
+            : undefined;
     return sendPage(
       reply,
       200,
@@ -375,17 +381,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.get<{ Params: { token: string } }>(resetPath, async (request, reply) => {
     const company = requirePageCompany(request);
     const { token } = request.params;
-    const isUsable =
-      RESET_TOKEN_PATTERN.test(token) && (await isResetTokenUsable(db, token, company.id, now()));
+    const account = RESET_TOKEN_PATTERN.test(token)
+      ? await findResetTokenAccount(db, token, company.id, now())
+      : null;
     const ctx = buildPageContext(request, reply, company);
     return sendPage(
       reply,
-      isUsable ? 200 : 404,
+      account ? 200 : 404,
       renderResetPasswordPage(ctx, {
         action: withParams(request, route('auth.password.reset', { token })),
         signInHref: withParams(request, SIGN_IN),
         forgotHref: withParams(request, FORGOT),
-        isInvalidLink: !isUsable,
+        isInvalidLink: !account,
+        isFirstPassword: account ? !account.hasPassword : false,
       }),
     );
   });
@@ -417,9 +425,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         errors.password = ctx.t('auth.reset.too_long', { max: PASSWORD_MAX_LENGTH });
       else if (body.password !== body.password_confirmation)
         errors.password_confirmation = ctx.t('auth.reset.mismatch');
+      // Whether the link sets the account's first password (an invitation): the wording follows.
+      const account = await findResetTokenAccount(db, token, company.id, now());
+      const isFirstPassword = account ? !account.hasPassword : false;
       // Checked before the link is spent, so a typo does not cost the user their link.
       if (errors.password || errors.password_confirmation) {
-        return sendPage(reply, 422, renderResetPasswordPage(ctx, { ...pageOptions, errors }));
+        return sendPage(
+          reply,
+          422,
+          renderResetPasswordPage(ctx, { ...pageOptions, errors, isFirstPassword }),
+        );
       }
 
       const isReset = await resetPasswordWithToken(db, {
@@ -433,7 +448,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       }
       // Every session of the account just ended, this browser's included.
       await endUserSession(request, reply, db);
-      return reply.redirect(withParams(request, SIGN_IN, { reset: '1' }), 303);
+      const notice: Record<string, string> = isFirstPassword ? { password_set: '1' } : { reset: '1' };
+      return reply.redirect(withParams(request, SIGN_IN, notice), 303);
     },
   );
 };

@@ -1,10 +1,11 @@
 import { createTranslator } from '@kadry/shared/i18n/translate';
+import { INVITATION_TTL_MS } from '@kadry/shared/schemas/admin';
 import { PASSWORD_RESET_TTL_MS } from '@kadry/shared/schemas/auth';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
 import { passwordResetTokens, sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
+import { type User, users } from '../../db/schema/users';
 import type { EmailSender } from './email-sender';
 import { hashPassword } from './password-hashing';
 import { clearAccountFailures } from './sign-in-throttle';
@@ -42,15 +43,68 @@ export async function requestPasswordReset(
   return true;
 }
 
-/** Whether a reset link can still be used (exists, unused, unexpired, this company's). */
-export async function isResetTokenUsable(
+/**
+ * Emails a person a link to set their password, on behalf of someone (an owner inviting a new
+ * account, or sending an existing one a fresh link). Same one-time links as a reset, valid
+ * INVITATION_TTL_MS; the person's earlier unused links stop working, so only the newest one — sent
+ * to the address the account has now — opens it. Rejects when the mail could not be handed over.
+ */
+export async function sendInvitation(
+  db: Db,
+  input: {
+    company: Pick<Company, 'id' | 'name'>;
+    user: Pick<User, 'id' | 'email' | 'name' | 'locale'> & { hasPassword: boolean };
+    inviterName: string;
+    now: Date;
+    baseUrl: string;
+    sender: EmailSender;
+  },
+): Promise<void> {
+  const token = createRandomToken(32);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, input.user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      companyId: input.company.id,
+      userId: input.user.id,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + INVITATION_TTL_MS),
+    });
+  });
+
+  const t = createTranslator(input.user.locale);
+  const params = {
+    name: input.user.name,
+    inviter: input.inviterName,
+    company: input.company.name,
+    email: input.user.email,
+    // In the person's language: the page is opened signed out, so it cannot know it otherwise.
+    link: `${input.baseUrl}/app/password/reset/${token}?lang=${input.user.locale}`,
+    validity: t('auth.invite.validity_days', { count: Math.round(INVITATION_TTL_MS / 86_400_000) }),
+  };
+  // Someone who already has a password is not invited again: they are sent a way to set a new one.
+  const kind = input.user.hasPassword ? 'auth.invite.new_password_email' : 'auth.invite.email';
+  await input.sender.send({
+    to: input.user.email,
+    subject: t(`${kind}.subject`, params),
+    text: t(`${kind}.text`, params),
+  });
+}
+
+/**
+ * The account a usable reset link (exists, unused, unexpired, this company's, account enabled)
+ * opens, or null. `hasPassword` false means the link sets the account's first password (an invitation).
+ */
+export async function findResetTokenAccount(
   db: Db,
   token: string,
   companyId: number,
   now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .select({ userId: passwordResetTokens.userId })
+): Promise<{ userId: number; hasPassword: boolean } | null> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId, passwordHash: users.passwordHash })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
@@ -63,7 +117,17 @@ export async function isResetTokenUsable(
       ),
     )
     .limit(1);
-  return rows.length > 0;
+  return row ? { userId: row.userId, hasPassword: row.passwordHash !== null } : null;
+}
+
+/** Whether a reset link can still be used (exists, unused, unexpired, this company's). */
+export async function isResetTokenUsable(
+  db: Db,
+  token: string,
+  companyId: number,
+  now: Date,
+): Promise<boolean> {
+  return (await findResetTokenAccount(db, token, companyId, now)) !== null;
 }
 
 /**

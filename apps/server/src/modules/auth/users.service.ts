@@ -95,9 +95,15 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<User> 
 export async function setUserDisabled(db: Db, userId: number, isDisabled: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ isDisabled }).where(eq(users.id, userId));
-    if (isDisabled) {
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
-      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-    }
+    if (isDisabled) await endUserAccess(tx, userId);
   });
+}
+
+/**
+ * Ends every session of an account and voids its pending password links: what disabling an account
+ * does. Run it in the transaction that disables the account.
+ */
+export async function endUserAccess(db: Pick<Db, 'delete'>, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }

@@ -2,10 +2,10 @@ import {
   permissionsResponseSchema,
   type Role,
   roleResponseSchema,
-  rolesListResponseSchema,
   updateRoleBodySchema,
 } from '@kadry/shared/permissions/schemas';
 import { route } from '@kadry/shared/routes';
+import { createRoleBodySchema, rolesWithUsageResponseSchema } from '@kadry/shared/schemas/admin';
 import { errorBodySchema } from '@kadry/shared/schemas/error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +18,9 @@ import type { SessionUser } from '../auth/session-store';
 import { createAccessLoader, getAccess } from './access';
 import { checkMethodOverride, registerPutRoute } from './register-put-route';
 import {
+  countUsersByRole,
+  createRole,
+  deleteRole,
   findRole,
   findRolePermissions,
   findRolesUpdatedAt,
@@ -36,8 +39,11 @@ export const ROLE_PATH = '/api/v1/roles/:id';
 const roleParams = z.object({ id: z.string() });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 419: errorBodySchema };
 
-/** Only owners edit roles; the check is by role key, so no edit can take it away from them. */
-function requireOwner(request: FastifyRequest): SessionUser {
+/**
+ * Only owners edit roles and staff accounts (assigning a role grants its permissions, so anyone who
+ * could would give themselves everything); the check is by role key, so no edit can take it away.
+ */
+export function requireOwner(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.roleKey !== 'owner') throw new AppError('forbidden');
   return user;
@@ -109,13 +115,72 @@ export const permissionsPlugin = fp(
         schema: {
           tags: ['hr'],
           summary: 'Roles of the company (owners only)',
-          response: { 200: rolesListResponseSchema, ...errors },
+          description:
+            "Built-in roles first, then the company's own by name; each with how many accounts have it.",
+          response: { 200: rolesWithUsageResponseSchema, ...errors },
         },
       },
       async (request) => {
         const user = requireOwner(request);
-        const list = await listRoles(db, user.companyId);
-        return { data: list.map(toRoleSummary) };
+        const [list, usage] = await Promise.all([
+          listRoles(db, user.companyId),
+          countUsersByRole(db, user.companyId),
+        ]);
+        return {
+          data: list.map((role) => ({ ...toRoleSummary(role), users_count: usage.get(role.id) ?? 0 })),
+        };
+      },
+    );
+
+    routes.post(
+      ROLES_PATH,
+      {
+        schema: {
+          tags: ['hr'],
+          summary: 'Add a role (owners only)',
+          description:
+            "A role of the company's own, starting with the effective permissions of copy_from_role_id (any role of the company) or with none. Names are unique in the company, whatever their case. Bumps rolesUpdatedAt.",
+          body: createRoleBodySchema,
+          response: { 201: roleResponseSchema, 422: errorBodySchema, ...errors },
+        },
+        // Owners only, before validation: nobody else learns anything from a 422.
+        preValidation: async (request) => {
+          requireOwner(request);
+        },
+      },
+      async (request, reply) => {
+        const user = requireOwner(request);
+        const sourceId = request.body.copy_from_role_id;
+        const source = sourceId === undefined ? null : await findRole(db, user.companyId, sourceId);
+        if (sourceId !== undefined && !source) {
+          throw new AppError('validation', {
+            key: 'admin.roles.unknown_source',
+            issues: { copy_from_role_id: [{ key: 'admin.roles.unknown_source' }] },
+          });
+        }
+        const role = await createRole(db, user.companyId, { name: request.body.name, copyFrom: source });
+        return reply.code(201).send({ data: await loadRole(role) });
+      },
+    );
+
+    routes.delete(
+      ROLE_PATH,
+      {
+        schema: {
+          tags: ['hr'],
+          summary: 'Delete a role (owners only)',
+          description:
+            'Built-in roles cannot be deleted (422); a role someone has, disabled accounts included, answers 409: give them another role first. Bumps rolesUpdatedAt.',
+          params: roleParams,
+          response: { 204: z.null(), 409: errorBodySchema, 422: errorBodySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = requireOwner(request);
+        const role = await findRole(db, user.companyId, parseRoleId(request.params.id));
+        if (!role) throw new AppError('not_found');
+        await deleteRole(db, role);
+        return reply.code(204).send(null);
       },
     );
 

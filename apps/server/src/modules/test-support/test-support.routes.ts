@@ -10,19 +10,56 @@ import { responseFiles, responses } from '../../db/schema/responses';
 import { vacancies } from '../../db/schema/vacancies';
 import { AppError } from '../../lib/app-error';
 import { FileNotFoundError, type FileStore } from '../../storage/file-store';
+import type { EmailMessage, EmailSender } from '../auth/email-sender';
 import type { PublicCache } from '../careers/public-cache';
+
+/** Mail the app sent, oldest first, for GET /api/test/emails. */
+export type RecordedEmail = EmailMessage & { sentAt: string };
+
+/** How many messages the recorder keeps (the oldest are dropped): a long browser-test run stays small. */
+const MAILBOX_LIMIT = 1_000;
+
+/**
+ * An EmailSender that keeps a copy of every message it hands to `inner` (test routes only). A message
+ * `inner` refused is not recorded: it was not sent.
+ */
+export function recordEmails(inner: EmailSender): EmailSender & { messages: RecordedEmail[] } {
+  const messages: RecordedEmail[] = [];
+  return {
+    messages,
+    async send(message) {
+      await inner.send(message);
+      messages.push({ ...message, sentAt: new Date().toISOString() });
+      if (messages.length > MAILBOX_LIMIT) messages.splice(0, messages.length - MAILBOX_LIMIT);
+    },
+  };
+}
 
 /**
  * Routes for the browser tests only (KADRY_TEST_ROUTES=1): read an application back with the hashes
- * of its stored files, and insert a vacancy with any body. Not registered otherwise.
+ * of its stored files, insert a vacancy with any body, read the mail sent to an address. Not
+ * registered otherwise.
  */
 export const testSupportRoutes: FastifyPluginAsync<{
   db: Db;
   fileStore: FileStore;
   cache: PublicCache;
+  mailbox: { messages: RecordedEmail[] };
 }> = async (app, opts) => {
   const { db } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The messages sent to one address, newest first (invitation and reset links for browser tests).
+  routes.get(
+    '/api/test/emails',
+    { schema: { hide: true, querystring: z.object({ to: z.string().trim().min(1).max(320) }) } },
+    async (request) => {
+      const to = request.query.to.toLowerCase();
+      return {
+        data: opts.mailbox.messages.filter((message) => message.to.toLowerCase() === to).reverse(),
+      };
+    },
+  );
 
   routes.get('/api/test/responses', { schema: { hide: true } }, async (request) => {
     const company = request.company;
