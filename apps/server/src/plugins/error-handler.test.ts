@@ -8,12 +8,15 @@ const uk = getCatalog('uk');
 
 let t: AuthTestApp;
 let ukrainianUser: { email: string; password: string };
+let ukrainianOwner: { email: string; password: string };
 
 beforeAll(async () => {
   t = await createAuthTestApp();
   const company = await seedCompany(t.database.db, { name: 'Acme', languages: ['en', 'uk'] });
   const { user, password } = await seedUser(t.database.db, company.id, { role: 'employee', locale: 'uk' });
   ukrainianUser = { email: user.email, password };
+  const owner = await seedUser(t.database.db, company.id, { role: 'owner', locale: 'uk' });
+  ukrainianOwner = { email: owner.user.email, password: owner.password };
 });
 
 afterAll(async () => {
@@ -59,5 +62,36 @@ describe('the language of error messages', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(en['errors.vacancy_not_found']);
+  });
+
+  it('translates schema validation issues instead of passing zod English on', async () => {
+    const agent = await signIn(t.app, ukrainianOwner);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: { ...agent.headers, 'accept-language': 'en' },
+      payload: { name: 'x'.repeat(201), email: 'not an email', role_id: 'owner', team_ids: [] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: uk['errors.invalid_request'],
+      errors: {
+        name: [uk['career_page.application_form.error_length']?.replace('{max}', '200')],
+        email: [uk['career_page.application_form.error_email']],
+        role_id: [uk['errors.invalid_value']],
+      },
+    });
+  });
+
+  it('says a missing field is required', async () => {
+    const agent = await signIn(t.app, ukrainianOwner);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: agent.headers,
+      payload: { email: 'new.person@example.test', role_id: 1 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ name: [uk['errors.required']] });
   });
 });

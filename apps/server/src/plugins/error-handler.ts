@@ -1,4 +1,4 @@
-import type { Translate } from '@kadry/shared/i18n/translate';
+import { getCatalog, type Translate } from '@kadry/shared/i18n/translate';
 import type { ErrorBody } from '@kadry/shared/schemas/error';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -103,18 +103,80 @@ export function handleFrameworkError(
   void sendError(error, request, reply);
 }
 
+function hasMessageKey(key: string): boolean {
+  return Object.hasOwn(getCatalog('en'), key);
+}
+
+type SchemaIssueMessage = { key: string; params?: Record<string, string | number> };
+type SchemaIssue = { keyword?: string; message?: string; params?: Record<string, unknown> };
+
+function numberParam(value: unknown): number | string {
+  return typeof value === 'number' || typeof value === 'string' ? value : '';
+}
+
+/**
+ * A schema validation issue (a zod issue, as fastify-type-provider-zod passes it: `keyword` is the
+ * issue code, `params` the rest) as a message key of our catalogs, so people read "Maximum length:
+ * 200 characters" in their language rather than zod's English. The raw issue stays in the log.
+ */
+function describeSchemaIssue(item: SchemaIssue): SchemaIssueMessage {
+  const params = item.params ?? {};
+  const origin = params.origin;
+  switch (item.keyword) {
+    case 'invalid_type':
+      return /received undefined$/.test(item.message ?? '')
+        ? { key: 'errors.required' }
+        : { key: 'errors.invalid_value' };
+    case 'too_small': {
+      const min = numberParam(params.minimum);
+      if (origin === 'string') {
+        return min === 1
+          ? { key: 'errors.required' }
+          : { key: 'career_page.application_form.error_length_min', params: { min } };
+      }
+      if (origin === 'array' || origin === 'set') return { key: 'errors.too_few_items', params: { min } };
+      if (origin === 'number' || origin === 'int' || origin === 'bigint') {
+        return { key: 'errors.number_min', params: { min } };
+      }
+      return { key: 'errors.invalid_value' };
+    }
+    case 'too_big': {
+      const max = numberParam(params.maximum);
+      if (origin === 'string') return { key: 'career_page.application_form.error_length', params: { max } };
+      if (origin === 'array' || origin === 'set') return { key: 'errors.too_many_items', params: { max } };
+      if (origin === 'number' || origin === 'int' || origin === 'bigint') {
+        return { key: 'errors.number_max', params: { max } };
+      }
+      return { key: 'errors.invalid_value' };
+    }
+    case 'invalid_format':
+      return params.format === 'email'
+        ? { key: 'career_page.application_form.error_email' }
+        : { key: 'errors.invalid_value' };
+    case 'invalid_value':
+      return { key: 'errors.invalid_choice' };
+    case 'custom':
+      // Our own refinements name a catalog key as their message.
+      return item.message && hasMessageKey(item.message)
+        ? { key: item.message }
+        : { key: 'errors.invalid_value' };
+    default:
+      return { key: 'errors.invalid_value' };
+  }
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = (typeof error === 'object' && error !== null ? error : {}) as MaybeFastifyError & {
-    validation?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[];
+    validation?: (SchemaIssue & { instancePath?: string })[];
     validationContext?: string;
   };
   if (Array.isArray(e.validation)) {
-    const issues: Record<string, { key: string; params?: Record<string, string | number> }[]> = {};
+    const issues: Record<string, SchemaIssueMessage[]> = {};
     for (const item of e.validation) {
       const path = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'request';
       const list = issues[path] ?? [];
-      list.push({ key: 'errors.invalid_value', params: { detail: item.message ?? '' } });
+      list.push(describeSchemaIssue(item));
       issues[path] = list;
     }
     return new AppError('validation', { key: 'errors.invalid_request', issues, cause: error });
