@@ -32,6 +32,28 @@ const CareersSettingsPage = lazy(() =>
   })),
 );
 
+const RolesPage = lazy(() =>
+  import('../features/roles/components/roles-page').then((module) => ({ default: module.RolesPage })),
+);
+const RoleEditorPage = lazy(() =>
+  import('../features/roles/components/role-editor-page').then((module) => ({
+    default: module.RoleEditorPage,
+  })),
+);
+const TeamsPage = lazy(() =>
+  import('../features/teams/components/teams-page').then((module) => ({ default: module.TeamsPage })),
+);
+const TeamPage = lazy(() =>
+  import('../features/teams/components/team-page').then((module) => ({ default: module.TeamPage })),
+);
+
+const StaffPage = lazy(() =>
+  import('../features/staff/components/staff-page').then((module) => ({ default: module.StaffPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/components/account-page').then((module) => ({ default: module.AccountPage })),
+);
+
 function Loading() {
   const t = useT();
   return (
@@ -72,6 +94,9 @@ const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
   { screen: 'candidates', path: '/candidates', label: 'hr.nav.candidates' },
   { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
   { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
+  { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
+  { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
+  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
 ];
 
 function HomePage() {
@@ -161,6 +186,41 @@ export function AppRoutes() {
         <Guard screen="careersSettings">
           <CareersSettingsPage />
         </Guard>
+      </Route>
+      <Route path="/teams">
+        <Guard screen="teams">
+          <TeamsPage />
+        </Guard>
+      </Route>
+      <Route path="/teams/:id">
+        {(params) => (
+          <Guard screen="teams">
+            <TeamPage key={params.id} id={Number(params.id)} />
+          </Guard>
+        )}
+      </Route>
+      <Route path="/roles">
+        <Guard screen="roles">
+          <RolesPage />
+        </Guard>
+      </Route>
+      <Route path="/roles/:id">
+        {(params) => (
+          <Guard screen="roles">
+            <RoleEditorPage key={params.id} id={Number(params.id)} />
+          </Guard>
+        )}
+      </Route>
+      <Route path="/staff">
+        <Guard screen="staff">
+          <StaffPage />
+        </Guard>
+      </Route>
+      {/* Everyone signed in has an account of their own: no guard. */}
+      <Route path="/account">
+        <Suspense fallback={<Loading />}>
+          <AccountPage />
+        </Suspense>
       </Route>
       <Route>
         <NotFoundPage />

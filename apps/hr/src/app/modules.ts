@@ -2,13 +2,18 @@ import { type AppModule, isModuleUnlocked } from '@kadry/shared/plans';
 import type { Permissions } from '../lib/permissions/use-permissions';
 
 /** The screens of the app's navigation: each needs its plan module and a permission. */
-export type Screen = 'vacancies' | 'candidates' | 'forms' | 'careersSettings';
+export type Screen = 'vacancies' | 'candidates' | 'forms' | 'careersSettings' | 'teams' | 'roles' | 'staff';
 
 const SCREEN_MODULE: Record<Screen, AppModule> = {
   vacancies: 'vacancies',
   candidates: 'candidates',
   forms: 'application_forms',
   careersSettings: 'careers_site',
+  teams: 'teams',
+  // Roles have no plan of their own: every company administers who may do what.
+  roles: 'settings',
+  // Staff accounts likewise: every company has people to let in and out.
+  staff: 'settings',
 };
 
 /** Whether the user sees a screen: its module is in the company's plan and the role allows it. */
@@ -24,5 +29,13 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
       return permissions.can('Vacancy', 'update') || permissions.can('Vacancy', 'create');
     case 'careersSettings':
       return permissions.can('Vacancy.CareerSite', 'view');
+    case 'teams':
+      return permissions.can('Teams', 'view');
+    // Owners only, by role key as on the server: whoever edits roles can give themselves anything.
+    case 'roles':
+      return permissions.permissions?.role.key === 'owner';
+    // Owners only too: whoever assigns roles can give anyone, themselves included, everything.
+    case 'staff':
+      return permissions.permissions?.role.key === 'owner';
   }
 }

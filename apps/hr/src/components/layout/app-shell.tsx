@@ -15,6 +15,9 @@ const NAV_ITEMS: { screen: Screen; path: string; label: string }[] = [
   { screen: 'candidates', path: '/candidates', label: 'hr.nav.candidates' },
   { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
   { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
+  { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
+  { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
+  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
 ];
 
 function readCsrfToken(): string {
@@ -65,6 +68,9 @@ function UserMenu() {
         {user.name}
       </button>
       <div id={panelId} className="user-menu__panel" hidden={!isOpen}>
+        <Link href="/account" className="user-menu__link" onClick={() => setIsOpen(false)}>
+          {t('hr.account.menu_link')}
+        </Link>
         {/* A plain form: signing out works even if the app's scripts have failed. */}
         <form method="post" action={route('auth.signOut')}>
           <input type="hidden" name={CSRF_FORM_FIELD} value={readCsrfToken()} />

@@ -1,9 +1,9 @@
 import type { UserPermissions } from '@kadry/shared/permissions/schemas';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createPermissionsStore } from './permissions-store';
 import { buildPermissions, recruiterPermissions } from './permissions-test-data';
-import { PermissionsProvider, usePermissions } from './use-permissions';
+import { PermissionsProvider, useNotifyRolesUpdated, usePermissions } from './use-permissions';
 
 function CandidateActions() {
   const { status, can, canDo, canSeeField } = usePermissions();
@@ -52,6 +52,45 @@ describe('usePermissions', () => {
     view.rerenderWith('a');
     expect(fetchPermissions).toHaveBeenCalledTimes(1);
     view.rerenderWith('b');
+    await waitFor(() => expect(screen.queryByText('view candidates')).not.toBeInTheDocument());
+    expect(fetchPermissions).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads again when a role saved in this tab reports a later rolesUpdatedAt, and not for an earlier one', async () => {
+    const fetchPermissions = vi
+      .fn<() => Promise<UserPermissions>>()
+      .mockResolvedValueOnce(recruiterPermissions)
+      .mockResolvedValueOnce(buildPermissions());
+    const store = createPermissionsStore({ fetchPermissions });
+    function SaveButtons() {
+      const notify = useNotifyRolesUpdated();
+      return (
+        <>
+          <button type="button" onClick={() => notify('2031-03-10T08:00:00.000Z')}>
+            earlier
+          </button>
+          <button type="button" onClick={() => notify('2031-03-10T10:00:00.000Z')}>
+            later
+          </button>
+        </>
+      );
+    }
+    render(
+      <PermissionsProvider
+        userId={1}
+        rolesUpdatedAt="2031-03-10T09:00:00.000Z"
+        releaseVersion="1.0.0"
+        store={store}
+      >
+        <CandidateActions />
+        <SaveButtons />
+      </PermissionsProvider>,
+    );
+    await waitFor(() => expect(screen.getByText('view candidates')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'earlier' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchPermissions).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'later' }));
     await waitFor(() => expect(screen.queryByText('view candidates')).not.toBeInTheDocument());
     expect(fetchPermissions).toHaveBeenCalledTimes(2);
   });

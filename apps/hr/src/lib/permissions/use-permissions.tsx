@@ -1,10 +1,27 @@
 import type { UserPermissions } from '@kadry/shared/permissions/schemas';
 import type { Entity, FieldPermission, Level, VisibilityAction } from '@kadry/shared/permissions/vocabulary';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { can, canDo, canSeeField, findLevel } from './permission-checks';
 import { type PermissionsState, type PermissionsStore, permissionsStore } from './permissions-store';
 
 const PermissionsContext = createContext<PermissionsStore | null>(null);
+const RolesUpdatedContext = createContext<((rolesUpdatedAt: string) => void) | null>(null);
+
+/** The later of two ISO times (null: none); ISO strings of one format compare as text. */
+function pickLater(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a >= b ? a : b;
+}
 
 export type PermissionsProviderProps = {
   /** From the page data: the current user's id, settings.rolesUpdatedAt and settings.releaseVersion. */
@@ -27,11 +44,32 @@ export function PermissionsProvider({
   store = permissionsStore,
   children,
 }: PermissionsProviderProps) {
+  // A role saved in this tab moves rolesUpdatedAt on before the page data does (at the next page load).
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const effectiveUpdatedAt = pickLater(rolesUpdatedAt, savedAt);
+  const notifyRolesUpdated = useCallback(
+    (updatedAt: string) => setSavedAt((current) => pickLater(current, updatedAt)),
+    [],
+  );
   useEffect(() => {
     // The rejection is already in the store's state and broadcast by the API client.
-    store.load({ userId, rolesUpdatedAt, releaseVersion }).catch(() => {});
-  }, [store, userId, rolesUpdatedAt, releaseVersion]);
-  return <PermissionsContext.Provider value={store}>{children}</PermissionsContext.Provider>;
+    store.load({ userId, rolesUpdatedAt: effectiveUpdatedAt, releaseVersion }).catch(() => {});
+  }, [store, userId, effectiveUpdatedAt, releaseVersion]);
+  return (
+    <PermissionsContext.Provider value={store}>
+      <RolesUpdatedContext.Provider value={notifyRolesUpdated}>{children}</RolesUpdatedContext.Provider>
+    </PermissionsContext.Provider>
+  );
+}
+
+/**
+ * Tells the provider a role changed (pass the server's new rolesUpdatedAt, e.g. the saved role's
+ * updatedAt), so the signed-in user's permissions load again.
+ */
+export function useNotifyRolesUpdated(): (rolesUpdatedAt: string) => void {
+  const notify = useContext(RolesUpdatedContext);
+  if (!notify) throw new Error('useNotifyRolesUpdated must be used inside a PermissionsProvider');
+  return notify;
 }
 
 export type Permissions = {

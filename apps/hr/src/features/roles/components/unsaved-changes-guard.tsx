@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useRouter } from 'wouter';
+import { DialogFrame } from './dialog-frame';
+
+/**
+ * Asks before unsaved changes are lost: a click on a link of the app opens a confirmation, and a
+ * reload or closing the tab gets the browser's own prompt. (The browser's Back button is not
+ * intercepted: the router offers no way to hold a history move.)
+ */
+export function UnsavedChangesGuard({
+  isDirty,
+  texts,
+}: {
+  isDirty: boolean;
+  /** Translated texts of the confirmation. */
+  texts: { title: string; text: string; stay: string; leave: string };
+}) {
+  const { base } = useRouter();
+  const [, navigate] = useLocation();
+  const [pendingHref, setPendingHref] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!isDirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    // Capture phase: runs before the router's link handler, which respects defaultPrevented.
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return;
+      if (anchor.target && anchor.target !== '_self') return;
+      const url = new URL(anchor.href, window.location.href);
+      // Other sites and same-page anchors (the skip link) are left to the browser and beforeunload.
+      if (url.origin !== window.location.origin) return;
+      if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search)
+        return;
+      event.preventDefault();
+      setPendingHref(`${url.pathname}${url.search}${url.hash}`);
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [isDirty]);
+
+  const leave = () => {
+    const href = pendingHref;
+    setPendingHref(null);
+    if (href === null) return;
+    // `~` makes the path absolute to the router, which would otherwise put its base in front again.
+    if (href === base || href.startsWith(`${base}/`)) navigate(`~${href}`);
+    else window.location.assign(href);
+  };
+
+  return (
+    <DialogFrame
+      open={pendingHref !== null}
+      onClose={() => setPendingHref(null)}
+      title={texts.title}
+      description={texts.text}
+    >
+      <div className="admin-dialog__actions">
+        <button type="button" className="primary" onClick={() => setPendingHref(null)}>
+          {texts.stay}
+        </button>
+        <button type="button" onClick={leave}>
+          {texts.leave}
+        </button>
+      </div>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,63 @@
+import type { UserPermissions } from '@kadry/shared/permissions/schemas';
+import type { Level } from '@kadry/shared/permissions/vocabulary';
+import type { Team, TeamSummary } from '@kadry/shared/schemas/admin';
+import { vi } from 'vitest';
+import { buildPermissions } from '../../lib/permissions/permissions-test-data';
+
+// Wire answers for the teams screens' tests (imported by *.test.ts(x) files only). The signed-in user
+// of render-app's page data is id 7.
+
+/** A role with the given Teams levels (view at to_all unless told). */
+export function teamsPermissions(
+  levels: { create?: Level; update?: Level; delete?: Level; view?: Level } = {},
+  roleKey: UserPermissions['role']['key'] = 'hr',
+): UserPermissions {
+  const visibilitySettings = {
+    create: levels.create ?? 'not_visible',
+    update: levels.update ?? 'not_visible',
+    delete: levels.delete ?? 'not_visible',
+    view: levels.view ?? 'to_all',
+    all: null,
+  };
+  return {
+    ...buildPermissions({ Teams: { visibilitySettings, actions: [], fields_view: [] } }),
+    role: { id: 2, key: roleKey, name: roleKey ?? 'Custom' },
+  };
+}
+
+export function buildTeamSummary(overrides: Partial<TeamSummary> = {}): TeamSummary {
+  return { id: 1, name: 'Platform', members_count: 0, managers: [], is_member: false, ...overrides };
+}
+
+export function buildTeam(overrides: Partial<Team> = {}): Team {
+  return {
+    id: 1,
+    name: 'Platform',
+    members: [
+      { user_id: 7, name: 'Olena Owner', email: 'olena@acme.test', is_manager: true },
+      { user_id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test', is_manager: false },
+    ],
+    ...overrides,
+  };
+}
+
+/**
+ * jsdom lays nothing out and lacks browser calls the modal dialog makes: CSS.supports (while it locks
+ * the page's scrolling), checkVisibility (to pick the element it focuses) and scrollIntoView. Call in
+ * beforeEach; vi.unstubAllGlobals and the returned function undo it.
+ */
+export function installDialogShims(): () => void {
+  const hadCheckVisibility = 'checkVisibility' in Element.prototype;
+  const hadScrollIntoView = 'scrollIntoView' in Element.prototype;
+  if (!hadScrollIntoView) Element.prototype.scrollIntoView = () => {};
+  vi.stubGlobal('CSS', { ...globalThis.CSS, supports: () => false });
+  const originalCheckVisibility = Element.prototype.checkVisibility;
+  Element.prototype.checkVisibility = function (this: Element) {
+    return this.closest('[hidden]') === null;
+  };
+  return () => {
+    if (hadCheckVisibility) Element.prototype.checkVisibility = originalCheckVisibility;
+    else Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    if (!hadScrollIntoView) Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  };
+}
