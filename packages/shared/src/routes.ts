@@ -48,6 +48,7 @@ export const ROUTES = {
   'teams.all': '/api/v1/org/teams',
   'teams.one': '/api/v1/org/teams/{id}',
   'teams.members': '/api/v1/org/teams/{id}/members',
+  'teams.people': '/api/v1/org/people',
   'account.profile': '/api/v1/account',
   'account.password': '/api/v1/account/password',
 

@@ -172,6 +172,19 @@ export type TeamMembersBody = z.input<typeof teamMembersBodySchema>;
 
 // `DELETE teams.one` → 204; vacancies of the team keep existing without a team.
 
+/** At most this many people answer one search of the team people directory. */
+export const TEAM_PEOPLE_LIMIT = 100;
+
+/**
+ * `GET teams.people`: the enabled staff accounts someone who may create or update teams can add to
+ * one (name and email, sorted by name, at most TEAM_PEOPLE_LIMIT), searched by name or email.
+ * Create, rename and member updates answer `{ data: Team }`.
+ */
+export const teamPeopleQuerySchema = z.object({ search: z.string().trim().max(200).optional() });
+export const teamPersonSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type TeamPerson = z.infer<typeof teamPersonSchema>;
+export const teamPeopleResponseSchema = z.object({ data: z.array(teamPersonSchema) });
+
 // ---------------------------------------------------------------------------------------------
 // One's own account
 

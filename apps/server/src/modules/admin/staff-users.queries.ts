@@ -6,6 +6,7 @@ import { roles } from '../../db/schema/roles';
 import { teamMembers } from '../../db/schema/team-members';
 import { teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
+import { buildContainsPattern } from '../../lib/contains-pattern';
 import { isBuiltInRole } from '../permissions/roles.queries';
 
 /** A user row with its role, as the staff-account queries read it. */
@@ -41,11 +42,6 @@ const staffUserColumns = {
 
 /** Case-insensitive, then by id, so pages never overlap or skip anyone. */
 const BY_NAME = [asc(sql`lower(${users.name})`), asc(users.name), asc(users.id)];
-
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-export function buildContainsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 export type StaffUserFilter = Pick<
   z.output<typeof staffUsersQuerySchema>,

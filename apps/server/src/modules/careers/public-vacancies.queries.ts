@@ -1,17 +1,13 @@
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { vacancies } from '../../db/schema/vacancies';
+import { buildContainsPattern } from '../../lib/contains-pattern';
 
 export type PublicListFilters = {
   search?: string | undefined;
   residence?: string | undefined;
   workTypes?: string | undefined;
 };
-
-/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function publishedWhere(companyId: number, filters: PublicListFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
@@ -27,8 +23,8 @@ function publishedWhere(companyId: number, filters: PublicListFilters): SQL | un
   if (filters.search) {
     conditions.push(sql`${vacancies.search} @@ websearch_to_tsquery('simple', ${filters.search})`);
   }
-  if (filters.residence) conditions.push(ilike(vacancies.residence, containsPattern(filters.residence)));
-  if (filters.workTypes) conditions.push(ilike(vacancies.workTypes, containsPattern(filters.workTypes)));
+  if (filters.residence) conditions.push(ilike(vacancies.residence, buildContainsPattern(filters.residence)));
+  if (filters.workTypes) conditions.push(ilike(vacancies.workTypes, buildContainsPattern(filters.workTypes)));
   return and(...conditions);
 }
 

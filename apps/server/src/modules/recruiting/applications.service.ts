@@ -13,6 +13,7 @@ import { vacancyStages } from '../../db/schema/recruiting';
 import { type ResponseAnswer, responseFiles, responses } from '../../db/schema/responses';
 import { vacancies } from '../../db/schema/vacancies';
 import { AppError } from '../../lib/app-error';
+import { buildContainsPattern } from '../../lib/contains-pattern';
 import { requireUser } from '../../plugins/session';
 import { findFormDefinition } from '../careers/form-definition.service';
 import { type Access, canSeeObject, findLevel, getAccess, scopeWhere } from '../permissions/access';
@@ -51,7 +52,6 @@ export async function applicationScope(request: FastifyRequest): Promise<SQL | u
   );
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 const normalisedPhone = (column: SQL.Aliased | typeof candidates.phone) =>
   sql`nullif(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), '')`;
 
@@ -79,7 +79,7 @@ export type ApplicationFilter = {
 export function buildApplicationWhere(scope: SQL | undefined, filter: ApplicationFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [scope];
   if (filter.search) {
-    const like = `%${escapeLike(filter.search)}%`;
+    const like = buildContainsPattern(filter.search);
     conditions.push(
       or(ilike(candidates.name, like), ilike(candidates.email, like), ilike(candidates.phone, like)),
     );

@@ -8,6 +8,7 @@ import { teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { type NewVacancy, type Vacancy, vacancies } from '../../db/schema/vacancies';
 import { AppError } from '../../lib/app-error';
+import { buildContainsPattern } from '../../lib/contains-pattern';
 import { vacancyPublicUrl } from '../careers/public-vacancies.service';
 import { renderVacancyHtml } from '../careers/vacancy-html';
 import { createDefaultStages } from './stages.service';
@@ -89,7 +90,7 @@ export async function findVacancyPage(
   if (filter.search) {
     conditions.push(
       or(
-        ilike(vacancies.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`),
+        ilike(vacancies.name, buildContainsPattern(filter.search)),
         sql`${vacancies.search} @@ websearch_to_tsquery('simple', ${filter.search})`,
       ),
     );

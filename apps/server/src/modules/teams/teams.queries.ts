@@ -5,6 +5,7 @@ import { teamMembers } from '../../db/schema/team-members';
 import { teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
+import { buildContainsPattern } from '../../lib/contains-pattern';
 import { bumpCompanyRolesUpdatedAt } from '../permissions/roles.queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -59,7 +60,7 @@ export async function listTeams(
 ): Promise<TeamRow[]> {
   const conditions: (SQL | undefined)[] = [eq(teams.companyId, companyId), filter.scope];
   if (filter.search) {
-    conditions.push(ilike(teams.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
+    conditions.push(ilike(teams.name, buildContainsPattern(filter.search)));
   }
   return db
     .select({ id: teams.id, companyId: teams.companyId, name: teams.name })
@@ -254,4 +255,23 @@ export async function replaceTeamMembers(
     }
     await bumpCompanyRolesUpdatedAt(tx, team.companyId);
   });
+}
+
+/** Enabled staff accounts of the company, by name, searched by name or email: who can join a team. */
+export async function listTeamPeople(
+  db: Db,
+  companyId: number,
+  filter: { search?: string | undefined; limit: number },
+): Promise<{ id: number; name: string; email: string }[]> {
+  const conditions: (SQL | undefined)[] = [eq(users.companyId, companyId), eq(users.isDisabled, false)];
+  if (filter.search) {
+    const pattern = buildContainsPattern(filter.search);
+    conditions.push(sql`(${ilike(users.name, pattern)} or ${ilike(users.email, pattern)})`);
+  }
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(filter.limit);
 }

@@ -2,7 +2,11 @@ import { getCatalog } from '@kadry/shared/i18n/translate';
 import type { VisibilitySettings } from '@kadry/shared/permissions/permission-state';
 import { setAllLevel } from '@kadry/shared/permissions/permission-state';
 import { permissionsResponseSchema, roleResponseSchema } from '@kadry/shared/permissions/schemas';
-import { teamResponseSchema, teamsResponseSchema } from '@kadry/shared/schemas/admin';
+import {
+  teamPeopleResponseSchema,
+  teamResponseSchema,
+  teamsResponseSchema,
+} from '@kadry/shared/schemas/admin';
 import { appPageDataSchema } from '@kadry/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -371,5 +375,38 @@ describe('deleting a team', () => {
     expect(lookup.statusCode).toBe(200);
     const data = lookup.json().data as { id: number; name: string }[];
     expect(Object.keys(data[0] ?? {})).toEqual(['id', 'name']);
+  });
+});
+
+describe('the people directory for team editors', () => {
+  it('answers enabled accounts of the company by name with emails, searched by name or email', async () => {
+    const db = t.database.db;
+    const hidden = await seedStaff(t, company, 'employee');
+    await db.update(users).set({ isDisabled: true }).where(eq(users.id, hidden.user.id));
+    const all = await call(people.only_my.manager, 'GET', '/api/v1/org/people');
+    expect(all.statusCode, all.body).toBe(200);
+    const list = teamPeopleResponseSchema.parse(all.json()).data;
+    const ids = list.map((person) => person.id);
+    expect(ids).toContain(owner.user.id);
+    expect(ids).not.toContain(hidden.user.id);
+    expect(ids).not.toContain(stranger.user.id);
+    const names = list.map((person) => person.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+
+    const searched = await call(
+      owner,
+      'GET',
+      `/api/v1/org/people?search=${encodeURIComponent(owner.user.email.toUpperCase())}`,
+    );
+    expect(teamPeopleResponseSchema.parse(searched.json()).data).toEqual([
+      { id: owner.user.id, name: owner.user.name, email: owner.user.email },
+    ]);
+  });
+
+  it('is refused to whoever may neither create nor update teams', async () => {
+    const response = await call(noTeams, 'GET', '/api/v1/org/people');
+    expect(response.statusCode).toBe(403);
+    const employee = await seedStaff(t, company, 'employee');
+    expect((await call(employee, 'GET', '/api/v1/org/people')).statusCode).toBe(403);
   });
 });

@@ -1,8 +1,11 @@
 import type { VisibilityAction } from '@kadry/shared/permissions/vocabulary';
 import { routePattern } from '@kadry/shared/routes';
 import {
+  TEAM_PEOPLE_LIMIT,
   teamBodySchema,
   teamMembersBodySchema,
+  teamPeopleQuerySchema,
+  teamPeopleResponseSchema,
   teamResponseSchema,
   teamsQuerySchema,
   teamsResponseSchema,
@@ -23,6 +26,7 @@ import {
   findTeam,
   findTeamListExtras,
   findTeamMembers,
+  listTeamPeople,
   listTeams,
   renameTeam,
   replaceTeamMembers,
@@ -139,6 +143,34 @@ export const teamsRoutes: FastifyPluginAsync<TeamsRoutesOptions> = async (app, o
         managerId: level === 'to_all' ? undefined : user.id,
       });
       return reply.code(201).send(await present(team));
+    },
+  );
+
+  routes.get(
+    routePattern('teams.people'),
+    {
+      schema: {
+        tags: ['hr'],
+        summary: 'People who can be added to a team',
+        description:
+          'For whoever may create or update teams: enabled staff accounts (name and email), sorted by name, at most 100, searched by name or email.',
+        querystring: teamPeopleQuerySchema,
+        response: { 200: teamPeopleResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [create, update] = await Promise.all([
+        findLevel(request, 'Teams', 'create'),
+        findLevel(request, 'Teams', 'update'),
+      ]);
+      if (create === 'not_visible' && update === 'not_visible') throw new AppError('forbidden');
+      const user = requireUser(request);
+      return {
+        data: await listTeamPeople(db, user.companyId, {
+          search: request.query.search || undefined,
+          limit: TEAM_PEOPLE_LIMIT,
+        }),
+      };
     },
   );
 
