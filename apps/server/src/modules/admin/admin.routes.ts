@@ -14,6 +14,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
 import { AppError } from '../../lib/app-error';
+import { parseObjectId } from '../../lib/object-id';
 import { listStaffLocales } from '../../plugins/session';
 import type { EmailSender } from '../auth/email-sender';
 import { sendInvitation } from '../auth/password-reset.service';
@@ -44,13 +45,6 @@ const errors = {
   419: errorBodySchema,
   422: errorBodySchema,
 };
-
-/** Ids are positive 32-bit integers; anything else names no account (404, like a missing one). */
-function parseId(raw: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('not_found');
-  return id;
-}
 
 function requireCompany(request: FastifyRequest): Company {
   if (!request.company) throw new AppError('not_found');
@@ -171,7 +165,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     },
     async (request) => {
       const actor = requireOwner(request);
-      const row = await findStaffUser(db, actor.companyId, parseId(request.params.id));
+      const row = await findStaffUser(db, actor.companyId, parseObjectId(request.params.id));
       if (!row) throw new AppError('not_found');
       return present(row);
     },
@@ -198,7 +192,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       const { user: row, shouldReinvite } = await updateStaffUser(db, {
         companyId: actor.companyId,
         actorId: actor.id,
-        userId: parseId(request.params.id),
+        userId: parseObjectId(request.params.id),
         body: request.body,
         offeredLocales: listStaffLocales(company),
       });
@@ -226,7 +220,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const actor = requireOwner(request);
-      const row = await findStaffUser(db, actor.companyId, parseId(request.params.id));
+      const row = await findStaffUser(db, actor.companyId, parseObjectId(request.params.id));
       if (!row) throw new AppError('not_found');
       if (row.isDisabled) throw new AppError('validation', { key: 'admin.users.invite_disabled' });
       try {

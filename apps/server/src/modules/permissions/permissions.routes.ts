@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { parseObjectId } from '../../lib/object-id';
 import { requireUser } from '../../plugins/session';
 import type { SessionUser } from '../auth/session-store';
 import { createAccessLoader, getAccess } from './access';
@@ -47,12 +48,6 @@ export function requireOwner(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.roleKey !== 'owner') throw new AppError('forbidden');
   return user;
-}
-
-function parseRoleId(raw: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('not_found');
-  return id;
 }
 
 /**
@@ -177,7 +172,7 @@ export const permissionsPlugin = fp(
       },
       async (request, reply) => {
         const user = requireOwner(request);
-        const role = await findRole(db, user.companyId, parseRoleId(request.params.id));
+        const role = await findRole(db, user.companyId, parseObjectId(request.params.id));
         if (!role) throw new AppError('not_found');
         await deleteRole(db, role);
         return reply.code(204).send(null);
@@ -196,7 +191,7 @@ export const permissionsPlugin = fp(
       },
       async (request) => {
         const user = requireOwner(request);
-        const role = await findRole(db, user.companyId, parseRoleId(request.params.id));
+        const role = await findRole(db, user.companyId, parseObjectId(request.params.id));
         if (!role) throw new AppError('not_found');
         return { data: await loadRole(role) };
       },
@@ -218,7 +213,7 @@ export const permissionsPlugin = fp(
       },
       async (request) => {
         const user = requireOwner(request);
-        const existing = await findRole(db, user.companyId, parseRoleId(request.params.id));
+        const existing = await findRole(db, user.companyId, parseObjectId(request.params.id));
         if (!existing) throw new AppError('not_found');
         await updateRole(db, existing, request.body);
         const updated = await findRole(db, user.companyId, existing.id);

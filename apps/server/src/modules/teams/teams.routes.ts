@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { parseObjectId } from '../../lib/object-id';
 import { requireUser } from '../../plugins/session';
 import { findLevel, getAccess, requireAbility } from '../permissions/access';
 import { registerPutRoute } from '../permissions/register-put-route';
@@ -46,13 +47,6 @@ const errors = {
   422: errorBodySchema,
 };
 
-/** Ids are positive 32-bit integers; anything else names no team (404, like a missing one). */
-function parseId(raw: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('not_found');
-  return id;
-}
-
 /**
  * Teams (issue 5, schemas/admin.ts) under the `Teams` permission, in every plan. A team out of the
  * user's view answers 404 like a missing one; one they see but may not change answers 403. The
@@ -69,7 +63,7 @@ export const teamsRoutes: FastifyPluginAsync<TeamsRoutesOptions> = async (app, o
     action: VisibilityAction,
   ): Promise<{ team: TeamRow; members: TeamMemberRow[] }> {
     const user = requireUser(request);
-    const team = await findTeam(db, user.companyId, parseId(rawId));
+    const team = await findTeam(db, user.companyId, parseObjectId(rawId));
     const members = team ? await findTeamMembers(db, team.id) : [];
     const viewLevel = await findLevel(request, 'Teams', 'view');
     if (!team || !canReachTeam(viewLevel, user.id, members)) throw new AppError('not_found');
