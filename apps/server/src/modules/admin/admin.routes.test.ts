@@ -24,7 +24,9 @@ import {
 import { createSession } from '../auth/session-store';
 import {
   addTeamMember,
+  callAs,
   type StaffMember,
+  type StaffMethod,
   seedStaff,
   seedTeam,
 } from '../permissions/permissions-test-support';
@@ -44,14 +46,9 @@ let roleIds: Record<BuiltInRole, number>;
 let stranger: StaffMember;
 let ipCounter = 0;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = StaffMethod;
 function call(who: StaffMember, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, accept: 'application/json' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return callAs(t, who, method, url, payload);
 }
 
 function host(): string {

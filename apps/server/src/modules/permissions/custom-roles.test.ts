@@ -9,7 +9,7 @@ import { seedCompany } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
 import { type AuthTestApp, agentFor, createAuthTestApp } from '../auth/auth-test-support';
 import { createRandomToken } from '../auth/tokens';
-import { type StaffMember, seedStaff } from './permissions-test-support';
+import { callAs, type StaffMember, type StaffMethod, seedStaff } from './permissions-test-support';
 
 // Roles a company adds (owners only): created empty or as a copy of any role's effective
 // permissions, names unique in the company, deleted only when nobody has them; every change moves
@@ -24,14 +24,9 @@ const staff = {} as Record<BuiltInRole, StaffMember>;
 let stranger: StaffMember;
 let roleIds: Record<BuiltInRole, number>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = StaffMethod;
 function call(who: StaffMember, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, accept: 'application/json' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return callAs(t, who, method, url, payload);
 }
 
 async function listRoles(who: StaffMember = staff.owner) {

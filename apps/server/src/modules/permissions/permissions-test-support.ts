@@ -46,3 +46,21 @@ export async function addTeamMember(
 ): Promise<void> {
   await db.insert(teamMembers).values({ ...input, isManager: input.isManager ?? false });
 }
+
+export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A JSON call to the staff API as `who` (their session, CSRF token and company host). */
+export function callAs(
+  t: Pick<AuthTestApp, 'app'>,
+  who: StaffMember,
+  method: StaffMethod,
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...who.headers, accept: 'application/json' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}

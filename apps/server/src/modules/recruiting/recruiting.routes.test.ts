@@ -8,7 +8,9 @@ import { type AuthTestApp, createAuthTestApp } from '../auth/auth-test-support';
 import { makePdf } from '../cv/fixtures/cv-fixtures';
 import {
   addTeamMember,
+  callAs,
   type StaffMember,
+  type StaffMethod,
   seedStaff,
   seedTeam,
 } from '../permissions/permissions-test-support';
@@ -26,14 +28,9 @@ let applicationB: number;
 let fileA: number;
 let fileB: number;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = StaffMethod;
 function call(who: StaffMember, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, accept: 'application/json' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return callAs(t, who, method, url, payload);
 }
 
 const vacancyBody = (overrides: Record<string, unknown> = {}) => ({

@@ -18,7 +18,9 @@ import { vacancies } from '../../db/schema/vacancies';
 import { type AuthTestApp, createAuthTestApp } from '../auth/auth-test-support';
 import {
   addTeamMember,
+  callAs,
   type StaffMember,
+  type StaffMethod,
   seedStaff,
   seedTeam,
 } from '../permissions/permissions-test-support';
@@ -46,14 +48,9 @@ let noTeams: StaffMember;
 let mixedManager: StaffMember;
 let mixedMember: StaffMember;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = StaffMethod;
 function call(who: StaffMember, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, accept: 'application/json' },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return callAs(t, who, method, url, payload);
 }
 
 async function createRoleWithTeams(name: string, settings: VisibilitySettings | null): Promise<number> {
