@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from '../test/axe';
 import {
   buildApplication,
   buildCareersSettings,
@@ -10,19 +10,6 @@ import {
   STAGES,
 } from '../test/recruiting-test-data';
 import { type MockRoute, mockFetch, renderApp } from '../test/render-app';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-/** axe over the whole document; colour contrast needs real layout, so it is left to the Playwright run. */
-async function findViolations(): Promise<string[]> {
-  const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
-}
 
 const routes: MockRoute[] = [
   { path: '/api/v1/notifications/count', body: { data: { unread: 2 } } },
@@ -107,15 +94,12 @@ describe('accessibility (axe)', () => {
     ['/careers-settings', 'Careers site settings'],
     ['/forms/1', 'Default'],
   ])('%s has one h1 and no violations', async (path, heading) => {
-    // The server's /app shell gives the page its language and title.
-    document.documentElement.lang = 'en';
-    document.title = 'Kadry';
     mockFetch(routes);
     renderApp(path, { permissions: ownerPermissions });
     await screen.findByRole('heading', { level: 1, name: heading });
     // Let the page's remaining queries settle before scanning.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(await findViolations()).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
   });
 });

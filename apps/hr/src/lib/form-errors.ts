@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 
@@ -39,4 +39,45 @@ export function createZodResolver<TValues extends FieldValues>(
     }
     return { values: {}, errors: errors as FieldErrors<TValues> };
   };
+}
+
+/**
+ * Puts a failed save's field messages (a 422) on the form's fields and moves focus to the first of
+ * them, in the form's order, that can take it. Answers the messages no field of the form shows
+ * (joined, to be said above the buttons), or null when there are none or the failure was not a 422.
+ */
+export function applyServerFieldErrors<TValues extends FieldValues>(
+  form: UseFormReturn<TValues>,
+  error: unknown,
+  {
+    fields,
+    focusable = fields,
+  }: {
+    /** The fields that show an error, in the form's order. */
+    fields: readonly Path<TValues>[];
+    /** Those of them focus can go to (a composite control may not take focus from the form). */
+    focusable?: readonly Path<TValues>[];
+  },
+): string | null {
+  const fieldErrors = readServerFieldErrors(error);
+  if (!fieldErrors) return null;
+  const unplaced: string[] = [];
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const shown = fields.find((name) => name === field);
+    if (shown) form.setError(shown, { message });
+    else unplaced.push(message);
+  }
+  const first = fields.find((name) => name in fieldErrors && focusable.includes(name));
+  if (first) form.setFocus(first);
+  return unplaced.length > 0 ? unplaced.join(' ') : null;
+}
+
+/** After a failed check in the browser: focus the first field, in the form's order, with an error. */
+export function focusFirstInvalidField<TValues extends FieldValues>(
+  form: UseFormReturn<TValues>,
+  errors: FieldErrors<TValues>,
+  focusable: readonly Path<TValues>[],
+): void {
+  const first = focusable.find((name) => name in errors);
+  if (first) form.setFocus(first);
 }

@@ -22,6 +22,21 @@ export const ownerPermissions = buildPermissions({
   },
 });
 
+/** May see vacancies and nothing else: not create, edit or delete them, nor see candidates. */
+export const vacancyViewerPermissions = buildPermissions({
+  Vacancy: {
+    visibilitySettings: {
+      create: 'not_visible',
+      update: 'not_visible',
+      delete: 'not_visible',
+      view: 'to_all',
+      all: null,
+    },
+    actions: [],
+    fields_view: [],
+  },
+});
+
 export function buildVacancy(overrides: Partial<StaffVacancy> = {}): StaffVacancy {
   return {
     id: 1,

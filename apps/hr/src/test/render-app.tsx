@@ -17,9 +17,13 @@ export type MockRoute = {
   method?: 'GET' | 'POST' | 'DELETE';
   /** Path without the query string, e.g. /api/v1/vacancies/1. */
   path: string;
+  /** 200 unless told; 204 answers with no body whatever `body` returns. */
   status?: number;
-  /** The JSON answer, or a function of the request that answers it. */
-  body: MockJson | ((request: { url: URL; body: unknown }) => unknown);
+  /**
+   * The JSON answer, or a function of the request that answers it (and may record or change state).
+   * Left out, or undefined from the function: an answer with no body, as a 204 has.
+   */
+  body?: MockJson | ((request: { url: URL; body: unknown }) => unknown);
 };
 
 export type RecordedCall = { method: string; url: URL; body: unknown };
@@ -74,11 +78,10 @@ export function mockFetch(routes: MockRoute[]) {
         headers: { 'content-type': 'application/json' },
       });
     }
+    const status = match.status ?? 200;
     const answer = typeof match.body === 'function' ? match.body({ url, body }) : match.body;
-    return new Response(JSON.stringify(answer), {
-      status: match.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    if (status === 204 || answer === undefined) return new Response(null, { status });
+    return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
@@ -89,9 +92,12 @@ export function renderApp(
   {
     permissions,
     pageData = buildPageData(),
+    fetchPermissions = async () => permissions,
   }: {
     permissions: UserPermissions;
     pageData?: AppPageData;
+    /** How the app loads the user's permissions; by default it answers `permissions` every time. */
+    fetchPermissions?: () => Promise<UserPermissions>;
   },
 ) {
   if (!document.querySelector('meta[name="csrf-token"]')) {
@@ -102,7 +108,7 @@ export function renderApp(
   }
   const location = memoryLocation({ path: `/app${path}`, record: true });
   const snackbars = createSnackbarStore();
-  const store = createPermissionsStore({ fetchPermissions: async () => permissions });
+  const store = createPermissionsStore({ fetchPermissions });
   const view = render(
     <App
       pageData={pageData}

@@ -7,6 +7,26 @@ import { afterEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
+// jsdom lays nothing out and lacks browser calls Ariakit makes: CSS.supports (while a modal dialog locks
+// the page's scrolling), checkVisibility (to pick what to focus, and whether focus may go back to the
+// button that opened a dialog) and scrollIntoView (a combobox keeps its active item in view). Answered
+// once for every test, as a browser would for rendered elements: visible unless inside something hidden.
+if (typeof CSS.supports !== 'function') {
+  Object.defineProperty(CSS, 'supports', { configurable: true, value: () => false });
+}
+if (typeof Element.prototype.checkVisibility !== 'function') {
+  Element.prototype.checkVisibility = function checkVisibility(this: Element) {
+    return this.closest('[hidden]') === null;
+  };
+}
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = () => {};
+}
+
 afterEach(() => {
   cleanup();
+  // Screen tests stub fetch (mockFetch) and the permissions store caches in localStorage: each test
+  // starts clean.
+  vi.unstubAllGlobals();
+  localStorage.clear();
 });

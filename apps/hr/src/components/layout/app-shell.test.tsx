@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPermissions } from '../../lib/permissions/permissions-test-data';
-import { buildVacancy, ownerPermissions, pageOf } from '../../test/recruiting-test-data';
+import { describe, expect, it } from 'vitest';
+import {
+  buildVacancy,
+  ownerPermissions,
+  pageOf,
+  vacancyViewerPermissions,
+} from '../../test/recruiting-test-data';
 import { buildPageData, mockFetch, renderApp } from '../../test/render-app';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const baseRoutes = [
   { path: '/api/v1/notifications/count', body: { data: { unread: 3 } } },
@@ -51,20 +50,7 @@ describe('app shell', () => {
 
   it('shows only what the role allows', async () => {
     mockFetch(baseRoutes);
-    const viewer = buildPermissions({
-      Vacancy: {
-        visibilitySettings: {
-          create: 'not_visible',
-          update: 'not_visible',
-          delete: 'not_visible',
-          view: 'to_all',
-          all: null,
-        },
-        actions: [],
-        fields_view: [],
-      },
-    });
-    renderApp('/', { permissions: viewer });
+    renderApp('/', { permissions: vacancyViewerPermissions });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(
       within(nav)

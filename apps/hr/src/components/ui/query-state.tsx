@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useT } from '../../app/i18n';
 import { ApiError } from '../../lib/api-client';
@@ -45,4 +46,29 @@ export function QueryState({
       </p>
     );
   return <>{children}</>;
+}
+
+/** A screen of one fetched item: the query's loading, failure and not-found states, then the item. */
+export function WhenLoaded<TData>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<TData>;
+  children: (data: TData) => ReactNode;
+}) {
+  if (query.data === undefined) {
+    return (
+      <section>
+        <QueryState
+          isPending={query.isPending}
+          isError={query.isError}
+          error={query.error}
+          onRetry={() => query.refetch()}
+        >
+          {null}
+        </QueryState>
+      </section>
+    );
+  }
+  return <>{children(query.data)}</>;
 }

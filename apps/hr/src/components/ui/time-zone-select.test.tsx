@@ -4,16 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { filterTimeZones, formatTimeZoneOffset, listTimeZones, TimeZoneSelect } from './time-zone-select';
 
-// jsdom has no layout: answer Ariakit's visibility and scrolling questions as a browser would.
-if (typeof HTMLElement.prototype.checkVisibility !== 'function') {
-  HTMLElement.prototype.checkVisibility = function checkVisibility(this: HTMLElement) {
-    return this.closest('[hidden]') === null;
-  };
-}
-if (typeof HTMLElement.prototype.scrollIntoView !== 'function') {
-  HTMLElement.prototype.scrollIntoView = () => {};
-}
-
 describe('time zone list', () => {
   it('has UTC and the current value even when the runtime does not list them', () => {
     const zones = listTimeZones('Mars/Olympus_Mons');

@@ -1,7 +1,6 @@
 import type { UserPermissions } from '@kadry/shared/permissions/schemas';
 import type { Level } from '@kadry/shared/permissions/vocabulary';
 import type { Team, TeamSummary } from '@kadry/shared/schemas/admin';
-import { vi } from 'vitest';
 import { buildPermissions } from '../../lib/permissions/permissions-test-data';
 
 // Wire answers for the teams screens' tests (imported by *.test.ts(x) files only). The signed-in user
@@ -38,26 +37,5 @@ export function buildTeam(overrides: Partial<Team> = {}): Team {
       { user_id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test', is_manager: false },
     ],
     ...overrides,
-  };
-}
-
-/**
- * jsdom lays nothing out and lacks browser calls the modal dialog makes: CSS.supports (while it locks
- * the page's scrolling), checkVisibility (to pick the element it focuses) and scrollIntoView. Call in
- * beforeEach; vi.unstubAllGlobals and the returned function undo it.
- */
-export function installDialogShims(): () => void {
-  const hadCheckVisibility = 'checkVisibility' in Element.prototype;
-  const hadScrollIntoView = 'scrollIntoView' in Element.prototype;
-  if (!hadScrollIntoView) Element.prototype.scrollIntoView = () => {};
-  vi.stubGlobal('CSS', { ...globalThis.CSS, supports: () => false });
-  const originalCheckVisibility = Element.prototype.checkVisibility;
-  Element.prototype.checkVisibility = function (this: Element) {
-    return this.closest('[hidden]') === null;
-  };
-  return () => {
-    if (hadCheckVisibility) Element.prototype.checkVisibility = originalCheckVisibility;
-    else Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    if (!hadScrollIntoView) Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   };
 }

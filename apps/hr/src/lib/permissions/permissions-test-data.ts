@@ -38,3 +38,9 @@ export const recruiterPermissions = buildPermissions({
     fields_view: [],
   },
 });
+
+/** The owner role with every entity off: roles and staff accounts open by the role key alone. */
+export const ownerRolePermissions: UserPermissions = {
+  ...buildPermissions(),
+  role: { id: 1, key: 'owner', name: 'Owner' },
+};

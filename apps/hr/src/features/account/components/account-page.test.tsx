@@ -1,10 +1,10 @@
 import type { Account } from '@kadry/shared/schemas/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recruiterPermissions } from '../../../lib/permissions/permissions-test-data';
 import { reloadPage } from '../../../lib/reload-page';
+import { findAxeViolations } from '../../../test/axe';
 import {
   buildPageData,
   type MockRoute,
@@ -16,21 +16,9 @@ import {
 // The page data is read at page load, so some saves end in a reload; here it is only recorded.
 vi.mock('../../../lib/reload-page', () => ({ reloadPage: vi.fn(), RELOAD_NOTICE_MS: 0 }));
 
-// jsdom has no layout: answer the combobox's visibility and scrolling questions as a browser would.
-if (typeof HTMLElement.prototype.checkVisibility !== 'function') {
-  HTMLElement.prototype.checkVisibility = function checkVisibility(this: HTMLElement) {
-    return this.closest('[hidden]') === null;
-  };
-}
-
 beforeEach(() => {
   vi.mocked(reloadPage).mockClear();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
 // The page data's user is Olena Owner, en, Europe/Kyiv; here she has the recruiter role.
 const account: Account = {
   name: 'Olena Owner',
@@ -240,12 +228,9 @@ describe('my account: password', () => {
 
 describe('accessibility (axe)', () => {
   it('the account page has one h1 and no violations', async () => {
-    document.documentElement.lang = 'en';
-    document.title = 'Kadry';
     mockFetch(accountRoutes());
     await renderAccount();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
   });
 });

@@ -5,12 +5,15 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useT } from '../../../app/i18n';
-import { createZodResolver, readServerFieldErrors } from '../../../lib/form-errors';
+import { Field, type FieldControlProps } from '../../../components/ui/field';
+import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } from '../../../lib/form-errors';
 import { RELOAD_NOTICE_MS, reloadPage } from '../../../lib/reload-page';
 import { useChangePassword } from '../api/change-password';
+import { FormFooter } from './form-footer';
 
 type PasswordValues = { current_password: string; password: string; password_confirmation: string };
 type FieldName = keyof PasswordValues;
+const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 
 // The contract's rules plus what only the form can check: a current password typed, the two new ones equal.
 const passwordFormSchema = changePasswordBodySchema
@@ -44,39 +47,23 @@ export function PasswordForm() {
     ),
   });
   const { errors } = form.formState;
-  const errorId = (name: FieldName) => `${ids}-${name}-error`;
-  const input = (name: FieldName, autoComplete: string, hintId?: string) => ({
-    id: `${ids}-${name}`,
-    type: 'password',
-    autoComplete,
-    'aria-required': true,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby':
-      [hintId, errors[name] ? errorId(name) : undefined].filter(Boolean).join(' ') || undefined,
-    ...form.register(name),
-  });
-  const fieldError = (name: FieldName) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p className="field-error" id={errorId(name)}>
-        {message}
-      </p>
-    ) : null;
-  };
+  const passwordInput = (name: FieldName, autoComplete: string) => (control: FieldControlProps) => (
+    <input
+      {...control}
+      type="password"
+      autoComplete={autoComplete}
+      // The form checks itself (noValidate); `required` tells assistive technology.
+      required
+      {...form.register(name)}
+    />
+  );
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
         await change.mutateAsync(values);
       } catch (error) {
-        const fieldErrors = readServerFieldErrors(error);
-        for (const [field, message] of Object.entries(fieldErrors ?? {})) {
-          if (field in values) form.setError(field as FieldName, { message });
-        }
-        const first = (['current_password', 'password', 'password_confirmation'] as const).find(
-          (field) => fieldErrors?.[field],
-        );
-        if (first) form.setFocus(first);
+        applyServerFieldErrors(form, error, { fields: PASSWORD_FIELDS });
         return;
       }
       form.reset();
@@ -85,43 +72,30 @@ export function PasswordForm() {
       setNotice(t('hr.account.password.changed'));
       setTimeout(reloadPage, RELOAD_NOTICE_MS);
     },
-    (invalid) => {
-      const first = (['current_password', 'password', 'password_confirmation'] as const).find(
-        (field) => invalid[field],
-      );
-      if (first) form.setFocus(first);
-    },
+    (invalid) => focusFirstInvalidField(form, invalid, PASSWORD_FIELDS),
   );
 
   return (
     <form className="panel" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>{t('hr.account.password.title')}</h2>
-      <div className="field">
-        <label htmlFor={`${ids}-current_password`}>{t('hr.account.password.current')}</label>
-        <input {...input('current_password', 'current-password')} />
-        {fieldError('current_password')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-password`}>{t('hr.account.password.new')}</label>
-        <input {...input('password', 'new-password', `${ids}-password-hint`)} />
-        <p className="hint" id={`${ids}-password-hint`}>
-          {t('hr.account.password.hint', { min: PASSWORD_MIN_LENGTH })}
-        </p>
-        {fieldError('password')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-password_confirmation`}>{t('hr.account.password.confirm')}</label>
-        <input {...input('password_confirmation', 'new-password')} />
-        {fieldError('password_confirmation')}
-      </div>
-      {notice ? (
-        <p role="status" className="notice">
-          {notice}
-        </p>
-      ) : null}
-      <button type="submit" className="primary" disabled={change.isPending || notice !== null}>
-        {t('hr.account.password.submit')}
-      </button>
+      <Field label={t('hr.account.password.current')} error={errors.current_password?.message}>
+        {passwordInput('current_password', 'current-password')}
+      </Field>
+      <Field
+        label={t('hr.account.password.new')}
+        hint={t('hr.account.password.hint', { min: PASSWORD_MIN_LENGTH })}
+        error={errors.password?.message}
+      >
+        {passwordInput('password', 'new-password')}
+      </Field>
+      <Field label={t('hr.account.password.confirm')} error={errors.password_confirmation?.message}>
+        {passwordInput('password_confirmation', 'new-password')}
+      </Field>
+      <FormFooter
+        notice={notice}
+        isPending={change.isPending}
+        submitLabel={t('hr.account.password.submit')}
+      />
     </form>
   );
 }

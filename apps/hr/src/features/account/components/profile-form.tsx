@@ -1,20 +1,22 @@
 import type { Translate } from '@kadry/shared/i18n/translator';
 import { type Account, updateAccountBodySchema } from '@kadry/shared/schemas/admin';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useT } from '../../../app/i18n';
 import { usePageData } from '../../../app/page-data';
-import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
-import { createZodResolver, readServerFieldErrors } from '../../../lib/form-errors';
-import { LANGUAGE_NAMES, listOfferedLocales } from '../../../lib/offered-locales';
+import { Field } from '../../../components/ui/field';
+import { LanguageField, TimeZoneField } from '../../../components/ui/locale-fields';
+import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } from '../../../lib/form-errors';
+import { LANGUAGE_NAMES } from '../../../lib/offered-locales';
 import { RELOAD_NOTICE_MS, reloadPage } from '../../../lib/reload-page';
 import { getRoleLabel } from '../../../lib/role-label';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
 import { useUpdateAccount } from '../api/update-account';
+import { FormFooter } from './form-footer';
 
 type ProfileValues = Pick<Account, 'name' | 'locale' | 'timezone'>;
-type FieldName = keyof ProfileValues;
+const PROFILE_FIELDS = ['name', 'locale', 'timezone'] as const;
 
 function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
   if (issue.path[0] === 'timezone') return t('hr.account.error.timezone');
@@ -27,7 +29,7 @@ function describeIssue(issue: z.core.$ZodIssue, t: Translate): string {
 export function ProfileForm({ account }: { account: Account }) {
   const t = useT();
   const ids = useId();
-  const { user, settings } = usePageData();
+  const { user } = usePageData();
   const update = useUpdateAccount();
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<ProfileValues>({
@@ -39,16 +41,6 @@ export function ProfileForm({ account }: { account: Account }) {
     ),
   });
   const { errors } = form.formState;
-  const errorId = (name: FieldName) => `${ids}-${name}-error`;
-  const fieldError = (name: FieldName) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p className="field-error" id={errorId(name)}>
-        {message}
-      </p>
-    ) : null;
-  };
-  const locales = listOfferedLocales(settings.russianIsEnabled, account.locale);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -56,12 +48,7 @@ export function ProfileForm({ account }: { account: Account }) {
       try {
         await update.mutateAsync(updateAccountBodySchema.parse(values));
       } catch (error) {
-        const fieldErrors = readServerFieldErrors(error);
-        for (const [field, message] of Object.entries(fieldErrors ?? {})) {
-          if (field in values) form.setError(field as FieldName, { message });
-        }
-        const first = Object.keys(fieldErrors ?? {}).find((field) => field in values);
-        if (first && first !== 'timezone') form.setFocus(first as FieldName);
+        applyServerFieldErrors(form, error, { fields: PROFILE_FIELDS, focusable: ['name', 'locale'] });
         return;
       }
       form.reset(values);
@@ -82,10 +69,7 @@ export function ProfileForm({ account }: { account: Account }) {
       );
       setTimeout(reloadPage, RELOAD_NOTICE_MS);
     },
-    (invalid) => {
-      const first = (['name', 'locale'] as const).find((field) => invalid[field]);
-      if (first) form.setFocus(first);
-    },
+    (invalid) => focusFirstInvalidField(form, invalid, ['name', 'locale']),
   );
 
   return (
@@ -97,72 +81,33 @@ export function ProfileForm({ account }: { account: Account }) {
         <dt>{t('hr.account.field.role')}</dt>
         <dd>{getRoleLabel(account.role, t)}</dd>
       </dl>
-      <div className="field">
-        <label htmlFor={`${ids}-name`}>
-          {t('hr.account.field.name')}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <input
-          id={`${ids}-name`}
-          type="text"
-          autoComplete="name"
-          aria-required="true"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? errorId('name') : undefined}
-          {...form.register('name')}
-        />
-        {fieldError('name')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-locale`}>{t('hr.account.field.language')}</label>
-        <select
-          id={`${ids}-locale`}
-          aria-invalid={errors.locale ? true : undefined}
-          aria-describedby={[`${ids}-locale-hint`, errors.locale ? errorId('locale') : ''].join(' ').trim()}
-          {...form.register('locale')}
-        >
-          {locales.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {LANGUAGE_NAMES[locale]}
-            </option>
-          ))}
-        </select>
-        <p className="hint" id={`${ids}-locale-hint`}>
-          {t('hr.account.field.language_hint')}
-        </p>
-        {fieldError('locale')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-timezone`}>{t('hr.account.field.timezone')}</label>
-        <Controller
-          control={form.control}
-          name="timezone"
-          render={({ field }) => (
-            <TimeZoneSelect
-              id={`${ids}-timezone`}
-              value={field.value}
-              onChange={field.onChange}
-              noMatchesText={t('hr.account.timezone_no_matches')}
-              describedBy={[`${ids}-timezone-hint`, errors.timezone ? errorId('timezone') : '']
-                .join(' ')
-                .trim()}
-              isInvalid={Boolean(errors.timezone)}
-            />
-          )}
-        />
-        <p className="hint" id={`${ids}-timezone-hint`}>
-          {t('hr.account.field.timezone_hint')}
-        </p>
-        {fieldError('timezone')}
-      </div>
-      {notice ? (
-        <p role="status" className="notice">
-          {notice}
-        </p>
-      ) : null}
-      <button type="submit" className="primary" disabled={update.isPending || notice !== null}>
-        {t('hr.account.profile.save')}
-      </button>
+      <Field label={t('hr.account.field.name')} isRequired error={errors.name?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="name"
+            aria-required="true"
+            {...form.register('name')}
+          />
+        )}
+      </Field>
+      <LanguageField
+        label={t('hr.account.field.language')}
+        hint={t('hr.account.field.language_hint')}
+        error={errors.locale?.message}
+        current={account.locale}
+        registration={form.register('locale')}
+      />
+      <TimeZoneField
+        label={t('hr.account.field.timezone')}
+        hint={t('hr.account.field.timezone_hint')}
+        error={errors.timezone?.message}
+        control={form.control}
+        name="timezone"
+        noMatchesText={t('hr.account.timezone_no_matches')}
+      />
+      <FormFooter notice={notice} isPending={update.isPending} submitLabel={t('hr.account.profile.save')} />
     </form>
   );
 }

@@ -1,10 +1,12 @@
 import { route } from '@kadry/shared/routes';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useLocale, useT } from '../../../app/i18n';
+import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
+import { readFilterId, usePagedFilters } from '../../../lib/list-filters';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useStages } from '../../vacancies/api/get-stages';
 import { useVacancies } from '../../vacancies/api/get-vacancies';
@@ -28,25 +30,20 @@ export function formatDate(iso: string, locale: string): string {
 export function CandidatesPage() {
   const t = useT();
   const locale = useLocale();
-  const ids = useId();
   const permissions = usePermissions();
-  const [filters, setFilters] = useState<ApplicationFilters>({ page: 1 });
+  const { filters, applyFilters, setPage } = usePagedFilters<ApplicationFilters>({ page: 1 });
   const [draft, setDraft] = useState({ search: '', source: '', from: '', to: '' });
   const applications = useApplications(filters);
   const vacancies = useVacancies({ page: 1 });
   const stages = useStages(filters.vacancy_id ?? null);
 
-  const update = (patch: Partial<ApplicationFilters>) =>
-    setFilters((current) => ({ ...current, ...patch, page: 1 }));
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({
+  const onSearch = () =>
+    applyFilters({
       search: draft.search.trim() || undefined,
       source: draft.source.trim() || undefined,
       from: draft.from || undefined,
       to: draft.to || undefined,
     });
-  };
   const canExport = permissions.canDo('Candidate', 'export_database');
 
   return (
@@ -67,89 +64,49 @@ export function CandidatesPage() {
       >
         {t('hr.candidates.title')}
       </PageHeading>
-      <search aria-label={t('hr.candidates.filters')}>
-        <form className="filters" onSubmit={onSearch}>
-          <div>
-            <label htmlFor={`${ids}-search`}>{t('hr.common.search')}</label>
-            <input
-              id={`${ids}-search`}
-              type="search"
-              value={draft.search}
-              onChange={(event) => setDraft({ ...draft, search: event.target.value })}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-vacancy`}>{t('hr.candidates.vacancy')}</label>
-            <select
-              id={`${ids}-vacancy`}
-              value={filters.vacancy_id ?? ''}
-              onChange={(event) =>
-                update({
-                  vacancy_id: event.target.value ? Number(event.target.value) : undefined,
-                  stage_id: undefined,
-                })
-              }
-            >
-              <option value="">{t('hr.common.all')}</option>
-              {(vacancies.data?.data ?? []).map((vacancy) => (
-                <option key={vacancy.id} value={vacancy.id}>
-                  {vacancy.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-stage`}>{t('hr.candidates.stage')}</label>
-            <select
-              id={`${ids}-stage`}
-              value={filters.stage_id ?? ''}
-              disabled={filters.vacancy_id === undefined}
-              aria-describedby={`${ids}-stage-hint`}
-              onChange={(event) =>
-                update({ stage_id: event.target.value ? Number(event.target.value) : undefined })
-              }
-            >
-              <option value="">{t('hr.common.all')}</option>
-              {(stages.data ?? []).map((stage) => (
-                <option key={stage.id} value={stage.id}>
-                  {stage.name}
-                </option>
-              ))}
-            </select>
-            <span id={`${ids}-stage-hint`} className="visually-hidden">
-              {t('hr.candidates.stage_hint')}
-            </span>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-source`}>{t('hr.candidates.source')}</label>
-            <input
-              id={`${ids}-source`}
-              type="text"
-              value={draft.source}
-              onChange={(event) => setDraft({ ...draft, source: event.target.value })}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-from`}>{t('hr.candidates.from')}</label>
-            <input
-              id={`${ids}-from`}
-              type="date"
-              value={draft.from}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-to`}>{t('hr.candidates.to')}</label>
-            <input
-              id={`${ids}-to`}
-              type="date"
-              value={draft.to}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-            />
-          </div>
-          <button type="submit">{t('hr.common.apply_filters')}</button>
-        </form>
-      </search>
+      <FilterBar label={t('hr.candidates.filters')} onSubmit={onSearch}>
+        <FilterInput
+          label={t('hr.common.search')}
+          type="search"
+          value={draft.search}
+          onChange={(search) => setDraft({ ...draft, search })}
+        />
+        <FilterSelect
+          label={t('hr.candidates.vacancy')}
+          value={filters.vacancy_id}
+          options={(vacancies.data?.data ?? []).map((vacancy) => ({
+            value: vacancy.id,
+            label: vacancy.name,
+          }))}
+          onChange={(value) => applyFilters({ vacancy_id: readFilterId(value), stage_id: undefined })}
+        />
+        <FilterSelect
+          label={t('hr.candidates.stage')}
+          value={filters.stage_id}
+          options={(stages.data ?? []).map((stage) => ({ value: stage.id, label: stage.name }))}
+          onChange={(value) => applyFilters({ stage_id: readFilterId(value) })}
+          isDisabled={filters.vacancy_id === undefined}
+          description={t('hr.candidates.stage_hint')}
+        />
+        <FilterInput
+          label={t('hr.candidates.source')}
+          value={draft.source}
+          onChange={(source) => setDraft({ ...draft, source })}
+        />
+        <FilterInput
+          label={t('hr.candidates.from')}
+          type="date"
+          value={draft.from}
+          onChange={(from) => setDraft({ ...draft, from })}
+        />
+        <FilterInput
+          label={t('hr.candidates.to')}
+          type="date"
+          value={draft.to}
+          onChange={(to) => setDraft({ ...draft, to })}
+        />
+        <button type="submit">{t('hr.common.apply_filters')}</button>
+      </FilterBar>
       <QueryState
         isPending={applications.isPending}
         isError={applications.isError}
@@ -192,7 +149,7 @@ export function CandidatesPage() {
         <Pagination
           page={filters.page}
           lastPage={applications.data?.meta.last_page ?? 1}
-          onChange={(page) => setFilters((current) => ({ ...current, page }))}
+          onChange={setPage}
         />
       </QueryState>
     </section>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPermissions } from '../../../lib/permissions/permissions-test-data';
 import {
   buildApplication,
@@ -12,11 +12,6 @@ import {
 import { mockFetch, renderApp } from '../../../test/render-app';
 import { formatFileSize } from './candidate-card-page';
 import { getCandidateLabel } from './candidate-name';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const summary = (id: number, stageIndex: number, name: string) => {
   const {

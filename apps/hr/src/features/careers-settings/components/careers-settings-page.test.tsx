@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildCareersSettings, ownerPermissions } from '../../../test/recruiting-test-data';
 import { mockFetch, renderApp } from '../../../test/render-app';
 import { buildSourceLink, checkSurfaceContrast } from './contrast-check';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 describe('contrast check', () => {
   it('passes colours some text reads on at 4.5:1 and fails mid greys', () => {

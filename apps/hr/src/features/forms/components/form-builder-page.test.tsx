@@ -14,11 +14,6 @@ import {
   parseOptionLines,
 } from './form-builder-model';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
 describe('form builder model', () => {
   it('moves items within bounds', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);

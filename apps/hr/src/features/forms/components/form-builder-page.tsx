@@ -3,14 +3,10 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
-  KeyboardSensor,
   type Modifier,
-  PointerSensor,
   type UniqueIdentifier,
-  useSensor,
-  useSensors,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { INPUT_TYPES } from '@kadry/shared/form-kinds';
 import type { InputType } from '@kadry/shared/schemas/form';
 import { formInputSchema } from '@kadry/shared/schemas/recruiting';
@@ -20,6 +16,7 @@ import { useLocale, useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { handleMoveKeys, useFocusAfterRender, useSortableSensors } from '../../../lib/sortable-list';
 import { useApplicationForm } from '../api/get-form';
 import { useFormPreview } from '../api/preview-form';
 import { useSaveForm } from '../api/save-form';
@@ -55,17 +52,14 @@ export function FormBuilderPage({ id }: { id: number | null }) {
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // After a move or add, focus follows the field so keyboard users keep their place.
-  const focusAfterRender = useRef<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const focusAfterRender = useFocusAfterRender(listRef);
   const lastOverKey = useRef<UniqueIdentifier | null>(null);
   const preview = useFormPreview(
     fields.map((row) => row.field),
     locale,
   );
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   useEffect(() => {
     if (!loaded.data) return;
@@ -73,13 +67,6 @@ export function FormBuilderPage({ id }: { id: number | null }) {
     setIsDefault(loaded.data.is_default);
     setFields(loaded.data.fields.map(createBuilderField));
   }, [loaded.data]);
-
-  useEffect(() => {
-    const selector = focusAfterRender.current;
-    if (!selector) return;
-    focusAfterRender.current = null;
-    listRef.current?.querySelector<HTMLElement>(selector)?.focus();
-  });
 
   const titleOf = (row: BuilderField, index: number) =>
     row.field.name || t('hr.forms.untitled', { index: index + 1 });
@@ -91,18 +78,10 @@ export function FormBuilderPage({ id }: { id: number | null }) {
     setAnnouncement(
       t('hr.forms.moved', { name: titleOf(row, index), position: to + 1, total: fields.length }),
     );
-    focusAfterRender.current = `[data-key="${row.key}"] [data-move="${control}"]`;
+    focusAfterRender(`[data-key="${row.key}"] [data-move="${control}"]`);
   };
-  const onRowKeyDown = (event: KeyboardEvent, index: number) => {
-    if (!event.altKey) return;
-    if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(index, index - 1, 'up');
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(index, index + 1, 'down');
-    }
-  };
+  const onRowKeyDown = (event: KeyboardEvent, index: number) =>
+    handleMoveKeys(event, (direction) => move(index, direction === 'up' ? index - 1 : index + 1, direction));
   const indexOf = (key: UniqueIdentifier) => fields.findIndex((row) => row.key === key);
   const titleOfKey = (key: UniqueIdentifier) => {
     const index = indexOf(key);
@@ -151,7 +130,7 @@ export function FormBuilderPage({ id }: { id: number | null }) {
   const add = () => {
     const row = createBuilderField(createField(newType, t(`hr.forms.input_type.${newType}`)));
     setFields([...fields, row]);
-    focusAfterRender.current = `[data-key="${row.key}"] input`;
+    focusAfterRender(`[data-key="${row.key}"] input`);
   };
   const remove = (index: number) => {
     const row = fields[index] as BuilderField;

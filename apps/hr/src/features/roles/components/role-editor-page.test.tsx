@@ -1,28 +1,12 @@
-import en from '@kadry/shared/i18n/en.json';
 import { setAllLevel } from '@kadry/shared/permissions/permission-state';
 import type { UserPermissions } from '@kadry/shared/permissions/schemas';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../../app/app';
-import { createQueryClient } from '../../../app/query-client';
-import { createPermissionsStore } from '../../../lib/permissions/permissions-store';
-import { createSnackbarStore } from '../../../lib/snackbar/snackbar-store';
+import { describe, expect, it, vi } from 'vitest';
+import { ownerRolePermissions } from '../../../lib/permissions/permissions-test-data';
+import { findAxeViolations } from '../../../test/axe';
 import { buildPageData, mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
-import { buildPermissionsMap, buildRole, installDialogShims, ownerUserPermissions } from '../roles-test-data';
-
-let removeDialogShims = () => {};
-beforeEach(() => {
-  removeDialogShims = installDialogShims();
-});
-
-afterEach(() => {
-  removeDialogShims();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+import { buildPermissionsMap, buildRole } from '../roles-test-data';
 
 const ROLE_PATH = '/api/v1/roles/5';
 
@@ -66,15 +50,26 @@ async function openEditor() {
   return screen.findByRole('heading', { level: 1, name: 'Role: Sourcer' });
 }
 
-// Role queries that skip the visibility check: checking it for every element of a matrix of 200
-// selects takes jsdom seconds per query. Visibility is asserted on its own where it matters.
-const select = (name: string) => screen.getByRole('combobox', { name, hidden: true });
+// A role query walks every element of the page, and the matrix has some 200 selects: jsdom takes
+// a few hundred milliseconds per query (seconds with the visibility check). So a select is found by
+// its aria-label, then its role and accessible name are asserted on the one found. Visibility is
+// asserted on its own where it matters.
+function select(name: string): HTMLSelectElement {
+  const found = [...document.querySelectorAll('select')].filter(
+    (element) => element.getAttribute('aria-label') === name,
+  );
+  expect(found).toHaveLength(1);
+  const [element] = found as [HTMLSelectElement];
+  expect(element).toHaveRole('combobox');
+  expect(element).toHaveAccessibleName(name);
+  return element;
+}
 const button = (name: string) => screen.getByRole('button', { name, hidden: true });
 
 describe('role editor', () => {
   it('shows each action at its level, translated, with names like "Vacancies — Create"', async () => {
     mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     expect(select('Vacancies — All actions')).toHaveDisplayValue('Only own');
     expect(select('Vacancies — Create')).toHaveDisplayValue('Only own');
@@ -88,7 +83,7 @@ describe('role editor', () => {
 
   it('the all-level setting sets every action, and saving sends it with all recorded', async () => {
     const { calls } = mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     await userEvent.selectOptions(select('Vacancies — All actions'), 'to_all');
     for (const action of ['View', 'Create', 'Edit', 'Delete']) {
@@ -110,7 +105,7 @@ describe('role editor', () => {
 
   it('changing one action clears all; the other actions keep their level', async () => {
     const { calls } = mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     await userEvent.selectOptions(select('Candidates — Delete'), 'only_my');
     expect(select('Candidates — All actions')).toHaveDisplayValue('Per action');
@@ -134,7 +129,7 @@ describe('role editor', () => {
 
   it('"No access" sends no visibility settings at all', async () => {
     const { calls } = mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     await userEvent.selectOptions(select('Vacancies — All actions'), 'none');
     expect(select('Vacancies — View')).toHaveDisplayValue('Not visible');
@@ -147,7 +142,7 @@ describe('role editor', () => {
 
   it('sends only the entities that changed, with named actions, fields and the new name', async () => {
     const { calls } = mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     const name = screen.getByRole('textbox', { name: 'Role name', hidden: true });
     await userEvent.clear(name);
@@ -189,7 +184,7 @@ describe('role editor', () => {
 
   it('discards the draft back to the saved role', async () => {
     mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     await userEvent.selectOptions(select('Vacancies — All actions'), 'to_all');
     await userEvent.click(button('Discard changes'));
@@ -199,7 +194,7 @@ describe('role editor', () => {
 
   it('folds sub-entities under their parent', async () => {
     mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     const toggle = button('Employees: 7 sections');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -212,7 +207,7 @@ describe('role editor', () => {
   it('folds away the areas outside the company plan', async () => {
     mockRoleApi();
     renderApp('/roles/5', {
-      permissions: ownerUserPermissions,
+      permissions: ownerRolePermissions,
       pageData: buildPageData({ tariffs: ['hrm'] }),
     });
     await openEditor();
@@ -227,7 +222,7 @@ describe('role editor', () => {
 
   it('asks before leaving with unsaved changes, and stays or leaves as told', async () => {
     mockRoleApi();
-    const { location } = renderApp('/roles/5', { permissions: ownerUserPermissions });
+    const { location } = renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     await userEvent.selectOptions(select('Vacancies — All actions'), 'to_all');
 
@@ -248,7 +243,7 @@ describe('role editor', () => {
 
   it('leaves without asking when nothing changed', async () => {
     mockRoleApi();
-    renderApp('/roles/5', { permissions: ownerUserPermissions });
+    renderApp('/roles/5', { permissions: ownerRolePermissions });
     await openEditor();
     await userEvent.click(screen.getByRole('link', { name: 'All roles', hidden: true }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Roles' })).toBeInTheDocument();
@@ -257,18 +252,12 @@ describe('role editor', () => {
 
   it('reloads the signed-in user’s permissions after a save', async () => {
     mockRoleApi();
-    const fetchPermissions = vi.fn(async (): Promise<UserPermissions> => ownerUserPermissions);
-    const location = memoryLocation({ path: '/app/roles/5' });
-    render(
-      <App
-        pageData={buildPageData({ rolesUpdatedAt: '2031-03-10T09:00:00.000Z' })}
-        catalog={en}
-        queryClient={createQueryClient()}
-        permissions={createPermissionsStore({ fetchPermissions })}
-        snackbars={createSnackbarStore()}
-        routerHook={location.hook}
-      />,
-    );
+    const fetchPermissions = vi.fn(async (): Promise<UserPermissions> => ownerRolePermissions);
+    renderApp('/roles/5', {
+      permissions: ownerRolePermissions,
+      pageData: buildPageData({ rolesUpdatedAt: '2031-03-10T09:00:00.000Z' }),
+      fetchPermissions,
+    });
     await openEditor();
     expect(fetchPermissions).toHaveBeenCalledTimes(1);
     await userEvent.selectOptions(select('Vacancies — All actions'), 'to_all');
@@ -281,7 +270,7 @@ describe('role editor', () => {
     mockFetch([
       { path: '/api/v1/roles/1', body: { data: buildRole({ id: 1, key: 'owner', name: 'Owner' }) } },
     ]);
-    renderApp('/roles/1', { permissions: ownerUserPermissions });
+    renderApp('/roles/1', { permissions: ownerRolePermissions });
     await screen.findByRole('heading', { level: 1, name: 'Role: Owner' });
     expect(screen.getByText(/Owners always manage roles and staff accounts/)).toBeInTheDocument();
     expect(screen.getByText(/This is your own role/)).toBeInTheDocument();
@@ -289,28 +278,20 @@ describe('role editor', () => {
 
   it('shows not found for a role that does not exist', async () => {
     mockFetch([]);
-    renderApp('/roles/77', { permissions: ownerUserPermissions });
+    renderApp('/roles/77', { permissions: ownerRolePermissions });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('has one h1 and no axe violations, sub-entities open', async () => {
-    document.documentElement.lang = 'en';
-    document.title = 'Kadry';
     mockRoleApi();
     renderApp('/roles/5', {
-      permissions: ownerUserPermissions,
+      permissions: ownerRolePermissions,
       pageData: buildPageData({ tariffs: ['hrm'] }),
     });
     await openEditor();
     await userEvent.click(button('Employees: 7 sections'));
     await userEvent.selectOptions(select('Vacancies — All actions'), 'to_all');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const results = await axe.run(document, {
-      rules: { 'color-contrast': { enabled: false } },
-      resultTypes: ['violations'],
-    });
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html ?? ''}`),
-    ).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
   });
 });

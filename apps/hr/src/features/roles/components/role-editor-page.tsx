@@ -1,13 +1,15 @@
 import type { PermissionsMap, Role } from '@kadry/shared/permissions/schemas';
 import { LEVELS } from '@kadry/shared/permissions/vocabulary';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../app/i18n';
 import { usePageData } from '../../../app/page-data';
+import { NameField, useNameInput } from '../../../components/ui/name-form';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { QueryState } from '../../../components/ui/query-state';
+import { WhenLoaded } from '../../../components/ui/query-state';
+import { SaveBar } from '../../../components/ui/save-bar';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { getErrorMessage } from '../../../lib/api-client';
-import { readServerFieldErrors } from '../../../lib/form-errors';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { getRoleLabel } from '../../../lib/role-label';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
@@ -16,7 +18,6 @@ import { useUpdateRole } from '../api/update-role';
 import { PermissionMatrix } from './permission-matrix';
 import { ROLE_NAME_MAX_LENGTH } from './role-dialogs';
 import { buildUpdateRoleBody, listChangedEntities } from './role-draft';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** What the levels mean, shown above the matrix. */
 function LevelLegend() {
@@ -43,19 +44,16 @@ function LevelLegend() {
 
 function RoleEditor({ initial }: { initial: Role }) {
   const t = useT();
-  const ids = useId();
   const { settings } = usePageData();
   const permissions = usePermissions();
   const update = useUpdateRole();
-  const nameRef = useRef<HTMLInputElement>(null);
   const [saved, setSaved] = useState(initial);
-  const [name, setName] = useState(initial.name);
+  const name = useNameInput(initial.name, t('hr.roles.name_required'));
   const [draft, setDraft] = useState<PermissionsMap>(initial.permissions);
-  const [nameError, setNameError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const changedEntities = useMemo(() => listChangedEntities(saved.permissions, draft), [saved, draft]);
-  const isNameChanged = name.trim() !== saved.name;
+  const isNameChanged = name.value.trim() !== saved.name;
   const changeCount = changedEntities.length + (isNameChanged ? 1 : 0);
   const isDirty = changeCount > 0;
   const isOwnRole = permissions.permissions?.role.id === saved.id;
@@ -66,46 +64,35 @@ function RoleEditor({ initial }: { initial: Role }) {
     if (initial === saved || isDirty) return;
     setSaved(initial);
     setDraft(initial.permissions);
-    setName(initial.name);
+    name.setValue(initial.name);
   }, [initial]);
 
   const canSave = isDirty && !update.isPending;
 
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
-    if (!canSave) return;
-    if (!name.trim()) {
-      setNameError(t('hr.roles.name_required'));
-      nameRef.current?.focus();
-      return;
-    }
-    setNameError(null);
+    if (!canSave || name.read() === null) return;
     setFormError(null);
     const sent = draft;
     try {
       const role = await update.mutateAsync({
         id: saved.id,
-        body: buildUpdateRoleBody(name, saved.permissions, sent),
+        body: buildUpdateRoleBody(name.value, saved.permissions, sent),
       });
       setSaved(role);
       // Changes made while the save was on its way stay in the draft, unsaved.
       setDraft((current) => (current === sent ? role.permissions : current));
-      setName(role.name);
+      name.setValue(role.name);
       snackbar.success(t('hr.roles.saved', { name: getRoleLabel(role, t) }));
     } catch (error) {
-      const nameMessage = readServerFieldErrors(error)?.name;
-      if (nameMessage) {
-        setNameError(nameMessage);
-        nameRef.current?.focus();
-      } else setFormError(getErrorMessage(error));
+      if (!name.showServerError(error)) setFormError(getErrorMessage(error));
     }
   };
 
   const onDiscard = () => {
-    if (!canSave) return;
     setDraft(saved.permissions);
-    setName(saved.name);
-    setNameError(null);
+    name.setValue(saved.name);
+    name.setError(null);
     setFormError(null);
   };
 
@@ -123,25 +110,7 @@ function RoleEditor({ initial }: { initial: Role }) {
         noValidate
         aria-label={t('hr.roles.editor_form', { name: getRoleLabel(saved, t) })}
       >
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>{t('hr.roles.field.name')}</label>
-          <input
-            ref={nameRef}
-            id={`${ids}-name`}
-            type="text"
-            value={name}
-            maxLength={ROLE_NAME_MAX_LENGTH}
-            required
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? `${ids}-name-error` : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-          {nameError ? (
-            <p className="field-error" id={`${ids}-name-error`}>
-              {nameError}
-            </p>
-          ) : null}
-        </div>
+        <NameField label={t('hr.roles.field.name')} name={name} maxLength={ROLE_NAME_MAX_LENGTH} />
 
         <LevelLegend />
         <PermissionMatrix
@@ -151,23 +120,14 @@ function RoleEditor({ initial }: { initial: Role }) {
           onChange={setDraft}
         />
 
-        <div className="admin-save-bar">
-          <p className="admin-save-bar__status" role="status">
-            {isDirty ? t('hr.roles.unsaved_count', { count: changeCount }) : t('hr.roles.no_changes')}
-          </p>
-          {formError ? (
-            <p role="alert" className="field-error">
-              {formError}
-            </p>
-          ) : null}
-          {/* aria-disabled, not disabled: the button keeps focus when a save leaves nothing to save. */}
-          <button type="button" onClick={onDiscard} aria-disabled={!canSave}>
-            {t('hr.roles.discard')}
-          </button>
-          <button type="submit" className="primary" aria-disabled={!canSave}>
-            {update.isPending ? t('hr.roles.saving') : t('hr.common.save')}
-          </button>
-        </div>
+        <SaveBar
+          status={isDirty ? t('hr.roles.unsaved_count', { count: changeCount }) : t('hr.roles.no_changes')}
+          error={formError}
+          canSave={canSave}
+          onDiscard={onDiscard}
+          discardLabel={t('hr.roles.discard')}
+          saveLabel={update.isPending ? t('hr.roles.saving') : t('hr.common.save')}
+        />
       </form>
       <UnsavedChangesGuard
         isDirty={isDirty}
@@ -185,19 +145,5 @@ function RoleEditor({ initial }: { initial: Role }) {
 /** Edits one role's name and permission matrix; saves only the entities that changed. */
 export function RoleEditorPage({ id }: { id: number }) {
   const role = useRole(id);
-  if (!role.data) {
-    return (
-      <section>
-        <QueryState
-          isPending={role.isPending}
-          isError={role.isError}
-          error={role.error}
-          onRetry={() => role.refetch()}
-        >
-          {null}
-        </QueryState>
-      </section>
-    );
-  }
-  return <RoleEditor key={role.data.id} initial={role.data} />;
+  return <WhenLoaded query={role}>{(data) => <RoleEditor key={data.id} initial={data} />}</WhenLoaded>;
 }

@@ -1,21 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recruiterPermissions } from '../../../lib/permissions/permissions-test-data';
+import { describe, expect, it } from 'vitest';
+import { ownerRolePermissions, recruiterPermissions } from '../../../lib/permissions/permissions-test-data';
+import { findAxeViolations } from '../../../test/axe';
 import { mockFetch, renderApp } from '../../../test/render-app';
-import { buildRole, buildRoleWithUsage, installDialogShims, ownerUserPermissions } from '../roles-test-data';
-
-let removeDialogShims = () => {};
-beforeEach(() => {
-  removeDialogShims = installDialogShims();
-});
-
-afterEach(() => {
-  removeDialogShims();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+import { buildRole, buildRoleWithUsage } from '../roles-test-data';
 
 const roles = [
   buildRoleWithUsage({ id: 1, key: 'owner', name: 'Owner', users_count: 1 }),
@@ -30,7 +19,7 @@ function rowOf(name: string): HTMLElement {
 describe('roles list', () => {
   it('shows each role with its type and how many people have it; only custom roles can be deleted', async () => {
     mockFetch([{ path: '/api/v1/roles', body: { data: roles } }]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await screen.findByRole('link', { name: 'Sourcer' });
     expect(rowOf('HR')).toHaveTextContent('Built-in role');
     expect(rowOf('HR')).toHaveTextContent('3 people');
@@ -52,7 +41,7 @@ describe('roles list', () => {
         body: { data: buildRole({ id: 9, name: 'Junior HR' }) },
       },
     ]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Role name' })).toHaveFocus());
@@ -69,7 +58,7 @@ describe('roles list', () => {
       { path: '/api/v1/roles', body: { data: roles } },
       { method: 'POST', path: '/api/v1/roles', status: 201, body: { data: buildRole({ id: 9 }) } },
     ]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
@@ -92,7 +81,7 @@ describe('roles list', () => {
         body: { message: 'Invalid', errors: { name: ['A role with this name exists.'] } },
       },
     ]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
     const name = within(dialog).getByRole('textbox', { name: 'Role name' });
@@ -112,7 +101,7 @@ describe('roles list', () => {
         body: { data: buildRole({ id: 2, key: 'hr', name: 'People team' }) },
       },
     ]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await userEvent.click(await screen.findByRole('button', { name: 'Rename HR' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename the role HR' });
     const name = within(dialog).getByRole('textbox', { name: 'Role name' });
@@ -139,7 +128,7 @@ describe('roles list', () => {
         },
       },
     ]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sourcer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the role Sourcer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete role' }));
@@ -166,7 +155,7 @@ describe('roles list', () => {
         },
       },
     ]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sourcer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the role Sourcer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete role' }));
@@ -184,7 +173,7 @@ describe('roles list', () => {
     const { calls } = mockFetch([
       { path: '/api/v1/roles', body: { data: [buildRoleWithUsage({ users_count: 1 })] } },
     ]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sourcer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the role Sourcer?' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('1 person has this role.');
@@ -201,16 +190,10 @@ describe('roles list', () => {
   });
 
   it('has one h1 and no axe violations', async () => {
-    document.documentElement.lang = 'en';
-    document.title = 'Kadry';
     mockFetch([{ path: '/api/v1/roles', body: { data: roles } }]);
-    renderApp('/roles', { permissions: ownerUserPermissions });
+    renderApp('/roles', { permissions: ownerRolePermissions });
     await screen.findByRole('link', { name: 'Sourcer' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const results = await axe.run(document, {
-      rules: { 'color-contrast': { enabled: false } },
-      resultTypes: ['violations'],
-    });
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
   });
 });

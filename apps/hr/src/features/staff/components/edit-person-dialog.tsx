@@ -3,8 +3,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocale, useT } from '../../../app/i18n';
 import { usePageData } from '../../../app/page-data';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
+import { FormError } from '../../../components/ui/field';
 import { getErrorMessage } from '../../../lib/api-client';
-import { createZodResolver, readServerFieldErrors } from '../../../lib/form-errors';
+import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } from '../../../lib/form-errors';
 import { RELOAD_NOTICE_MS, reloadPage } from '../../../lib/reload-page';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
 import { useRoleOptions } from '../api/get-role-options';
@@ -15,10 +18,11 @@ import { PersonFields } from './person-fields';
 import {
   createPersonFormValues,
   describePersonIssue,
+  PERSON_FIELDS,
+  PERSON_FOCUSABLE_FIELDS,
   type PersonFormValues,
   toUpdateBody,
 } from './person-form-values';
-import { StaffDialog } from './staff-dialog';
 import { StaffStatusChip } from './staff-status-chip';
 
 /** The edit view of one account: its fields, and access (invitation, disable / enable). */
@@ -34,13 +38,16 @@ export function EditPersonDialog({
 }) {
   const t = useT();
   return (
-    <StaffDialog
-      isOpen={user !== null}
+    <DialogFrame
+      open={user !== null}
       onClose={onClose}
       title={user ? t('hr.staff.edit.title', { name: user.name }) : ''}
+      size="wide"
+      hasCloseButton
+      closesOnOutsideClick={false}
     >
       {user ? <EditPersonForm key={user.id} user={user} onClose={onClose} onChange={onChange} /> : null}
-    </StaffDialog>
+    </DialogFrame>
   );
 }
 
@@ -92,36 +99,22 @@ function EditPersonForm({
         );
         onClose();
       } catch (error) {
-        const fieldErrors = readServerFieldErrors(error);
-        if (!fieldErrors) return;
-        const unplaced: string[] = [];
-        for (const [field, message] of Object.entries(fieldErrors)) {
-          if (field in values && field !== 'team_ids')
-            form.setError(field as keyof PersonFormValues, { message });
-          else unplaced.push(message);
-        }
-        setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
-        const [first] = Object.keys(fieldErrors).filter((field) => field in values && field !== 'team_ids');
-        if (first) form.setFocus(first as keyof PersonFormValues);
+        // Teams are not edited here: a message about them is said above the buttons.
+        setFormError(
+          applyServerFieldErrors(form, error, { fields: PERSON_FIELDS, focusable: PERSON_FOCUSABLE_FIELDS }),
+        );
       }
     },
-    (errors) => {
-      const first = (['name', 'email', 'role_id', 'timezone'] as const).find((field) => errors[field]);
-      if (first) form.setFocus(first);
-    },
+    (errors) => focusFirstInvalidField(form, errors, PERSON_FOCUSABLE_FIELDS),
   );
 
   // The role select shows the person's role only once the roles are there to pick from.
   if (!roles.data) {
-    return (
-      <p role="status" className="staff-dialog__body">
-        {roles.isError ? t('hr.common.load_failed') : t('hr.common.loading')}
-      </p>
-    );
+    return <p role="status">{roles.isError ? t('hr.common.load_failed') : t('hr.common.loading')}</p>;
   }
 
   return (
-    <div className="staff-dialog__body">
+    <>
       <dl className="person-summary">
         <dt>{t('hr.staff.field.status')}</dt>
         <dd>
@@ -149,24 +142,20 @@ function EditPersonForm({
 
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-profile`}>
         <h3 id={`${idPrefix}-profile`}>{t('hr.staff.edit.profile')}</h3>
-        <PersonFields form={form} idPrefix={idPrefix} roles={roles.data} />
-        {formError ? (
-          <p className="field-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <div className="admin-dialog__actions">
+        <PersonFields form={form} roles={roles.data} />
+        <FormError message={formError} />
+        <DialogActions>
           <button type="submit" className="primary" disabled={update.isPending}>
             {t('hr.staff.edit.save')}
           </button>
           <button type="button" onClick={onClose}>
             {t('hr.staff.cancel')}
           </button>
-        </div>
+        </DialogActions>
       </form>
 
       <AccessSection user={user} isSelf={isSelf} onChange={onChange} />
-    </div>
+    </>
   );
 }
 
@@ -188,27 +177,22 @@ function AccessSection({
   const [accessError, setAccessError] = useState<string | null>(null);
   const isInvited = !user.is_disabled && !user.has_password;
 
-  const changeDisabled = (isDisabled: boolean) => {
+  const changeDisabled = async (isDisabled: boolean) => {
     setAccessError(null);
-    update.mutate(
-      { id: user.id, body: { is_disabled: isDisabled } },
-      {
-        onSuccess: (saved) => {
-          setIsConfirmOpen(false);
-          onChange(saved);
-          snackbar.success(
-            t(isDisabled ? 'hr.staff.access.disabled_done' : 'hr.staff.access.enabled_done', {
-              name: saved.name,
-            }),
-          );
-        },
-        onError: (error) => {
-          setIsConfirmOpen(false);
-          // The server's reason (the last owner, one's own account) stays readable next to the button.
-          setAccessError(getErrorMessage(error));
-        },
-      },
-    );
+    try {
+      const saved = await update.mutateAsync({ id: user.id, body: { is_disabled: isDisabled } });
+      setIsConfirmOpen(false);
+      onChange(saved);
+      snackbar.success(
+        t(isDisabled ? 'hr.staff.access.disabled_done' : 'hr.staff.access.enabled_done', {
+          name: saved.name,
+        }),
+      );
+    } catch (error) {
+      setIsConfirmOpen(false);
+      // The server's reason (the last owner, one's own account) stays readable next to the button.
+      setAccessError(getErrorMessage(error));
+    }
   };
 
   return (
@@ -243,7 +227,7 @@ function AccessSection({
           {/* One button whose action flips, so focus has somewhere to return after the confirmation. */}
           <button
             type="button"
-            className={user.is_disabled ? undefined : 'admin-danger'}
+            className={user.is_disabled ? undefined : 'danger'}
             disabled={update.isPending}
             onClick={() => (user.is_disabled ? changeDisabled(false) : setIsConfirmOpen(true))}
           >
@@ -256,30 +240,17 @@ function AccessSection({
           {accessError}
         </p>
       ) : null}
-      <StaffDialog
-        isOpen={isConfirmOpen}
+      <ConfirmDialog
+        open={isConfirmOpen}
         onClose={() => setIsConfirmOpen(false)}
         title={t('hr.staff.access.confirm_title', { name: user.name })}
         role="alertdialog"
+        confirmLabel={t('hr.staff.access.confirm_disable')}
+        cancelLabel={t('hr.staff.cancel')}
+        onConfirm={() => changeDisabled(true)}
       >
-        <div className="staff-dialog__body">
-          <p>{t('hr.staff.access.confirm_text', { name: user.name })}</p>
-          <div className="admin-dialog__actions">
-            <button
-              type="button"
-              className="admin-danger"
-              disabled={update.isPending}
-              onClick={() => changeDisabled(true)}
-            >
-              {t('hr.staff.access.confirm_disable')}
-            </button>
-            {/* Focus starts on the harmless choice. */}
-            <button type="button" data-autofocus="true" onClick={() => setIsConfirmOpen(false)}>
-              {t('hr.staff.cancel')}
-            </button>
-          </div>
-        </div>
-      </StaffDialog>
+        <p>{t('hr.staff.access.confirm_text', { name: user.name })}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -13,6 +13,11 @@ export type PersonFormValues = {
   team_ids: number[];
 };
 
+/** The account's own fields, in the form's order (the invite form adds the teams). */
+export const PERSON_FIELDS = ['name', 'email', 'role_id', 'locale', 'timezone'] as const;
+/** Those focus can be moved to from the form (the time-zone combobox manages its own). */
+export const PERSON_FOCUSABLE_FIELDS = ['name', 'email', 'role_id', 'locale'] as const;
+
 export function createPersonFormValues(
   user: StaffUser | null,
   defaults: { locale: Locale; timezone: string },
@@ -31,18 +36,6 @@ function readRoleId(value: string): number | undefined {
   return value === '' ? undefined : Number(value);
 }
 
-/** The `POST admin.users` body (checked against createStaffUserBodySchema before sending). */
-export function toCreateBody(values: PersonFormValues): Partial<CreateStaffUserBody> {
-  return {
-    name: values.name,
-    email: values.email,
-    role_id: readRoleId(values.role_id),
-    locale: values.locale,
-    timezone: values.timezone,
-    team_ids: values.team_ids,
-  };
-}
-
 /** The `PUT admin.users.one` body: teams are changed on the Teams screen, not here. */
 export function toUpdateBody(values: PersonFormValues): UpdateStaffUserBody {
   return {
@@ -52,6 +45,11 @@ export function toUpdateBody(values: PersonFormValues): UpdateStaffUserBody {
     locale: values.locale,
     timezone: values.timezone,
   };
+}
+
+/** The `POST admin.users` body (checked against createStaffUserBodySchema before sending): with teams. */
+export function toCreateBody(values: PersonFormValues): Partial<CreateStaffUserBody> {
+  return { ...toUpdateBody(values), team_ids: values.team_ids };
 }
 
 /** A contract rule broken in the form, worded for the person filling it in. */

@@ -1,20 +1,15 @@
+import { readFilterId } from '../../../lib/list-filters';
 import { isStaffUserStatus, type StaffUserFilters } from '../api/get-staff-users';
-
-function readId(value: string | null): number | undefined {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
 
 /** The list's filters from the page's query string; anything malformed is ignored, not sent. */
 export function readStaffFilters(params: URLSearchParams): StaffUserFilters {
   const status = params.get('status');
   const search = params.get('search')?.trim();
   return {
-    page: readId(params.get('page')) ?? 1,
+    page: readFilterId(params.get('page')) ?? 1,
     ...(search ? { search } : {}),
-    ...(readId(params.get('role_id')) ? { role_id: readId(params.get('role_id')) } : {}),
-    ...(readId(params.get('team_id')) ? { team_id: readId(params.get('team_id')) } : {}),
+    ...(readFilterId(params.get('role_id')) ? { role_id: readFilterId(params.get('role_id')) } : {}),
+    ...(readFilterId(params.get('team_id')) ? { team_id: readFilterId(params.get('team_id')) } : {}),
     ...(isStaffUserStatus(status) ? { status } : {}),
   };
 }

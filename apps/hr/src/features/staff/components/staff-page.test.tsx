@@ -1,37 +1,11 @@
-import type { UserPermissions } from '@kadry/shared/permissions/schemas';
 import type { StaffUser } from '@kadry/shared/schemas/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPermissions, recruiterPermissions } from '../../../lib/permissions/permissions-test-data';
+import { describe, expect, it } from 'vitest';
+import { ownerRolePermissions, recruiterPermissions } from '../../../lib/permissions/permissions-test-data';
+import { findAxeViolations } from '../../../test/axe';
 import { pageOf } from '../../../test/recruiting-test-data';
 import { type MockRoute, mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
-
-// jsdom lacks what Ariakit's dialogs ask the browser: CSS.supports (before locking the page's scroll)
-// and checkVisibility (whether focus may go back to the button that opened a dialog). Answer as a
-// browser would for rendered elements: visible unless inside something hidden.
-if (typeof CSS.supports !== 'function') {
-  Object.defineProperty(CSS, 'supports', { configurable: true, value: () => false });
-}
-if (typeof HTMLElement.prototype.checkVisibility !== 'function') {
-  HTMLElement.prototype.checkVisibility = function checkVisibility(this: HTMLElement) {
-    return this.closest('[hidden]') === null;
-  };
-}
-if (typeof HTMLElement.prototype.scrollIntoView !== 'function') {
-  HTMLElement.prototype.scrollIntoView = () => {};
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-const ownerPermissions: UserPermissions = {
-  ...buildPermissions(),
-  role: { id: 1, key: 'owner', name: 'Owner' },
-};
 
 const ROLES = [
   { id: 1, key: 'owner', name: 'Owner', updatedAt: '2031-03-01T10:00:00.000Z', users_count: 1 },
@@ -121,7 +95,7 @@ async function openEditDialog(name: string) {
 describe('people & access list', () => {
   it('shows each account with role, teams (managers marked), status and last sign-in; the owner is "You"', async () => {
     mockFetch(staffRoutes());
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     await screen.findByRole('heading', { level: 1, name: 'People & access' });
     await screen.findByRole('button', { name: 'Rita Recruiter' });
 
@@ -158,7 +132,7 @@ describe('people & access list', () => {
         },
       ]),
     );
-    const { location } = renderApp('/staff', { permissions: ownerPermissions });
+    const { location } = renderApp('/staff', { permissions: ownerRolePermissions });
     await screen.findByRole('button', { name: 'Rita Recruiter' });
     expect(Object.fromEntries(listCalls(calls)[0]?.url.searchParams ?? [])).toEqual({ page: '1' });
 
@@ -191,7 +165,7 @@ describe('people & access list', () => {
 
   it('starts from the filters in the address', async () => {
     const { calls } = mockFetch(staffRoutes());
-    renderApp('/staff?status=disabled&role_id=3&page=2&team_id=oops', { permissions: ownerPermissions });
+    renderApp('/staff?status=disabled&role_id=3&page=2&team_id=oops', { permissions: ownerRolePermissions });
     await screen.findByRole('button', { name: 'Rita Recruiter' });
     expect(Object.fromEntries(listCalls(calls)[0]?.url.searchParams ?? [])).toEqual({
       page: '2',
@@ -211,7 +185,7 @@ describe('people & access list', () => {
 
   it('is in the navigation for owners', async () => {
     mockFetch(staffRoutes());
-    renderApp('/', { permissions: ownerPermissions });
+    renderApp('/', { permissions: ownerRolePermissions });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(await within(nav).findByRole('link', { name: 'People & access' })).toHaveAttribute(
       'href',
@@ -228,7 +202,7 @@ describe('inviting a person', () => {
 
   it('checks the form before sending anything', async () => {
     const { calls } = mockFetch(staffRoutes());
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openInvite();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'not-an-email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
@@ -254,7 +228,7 @@ describe('inviting a person', () => {
     const { calls } = mockFetch(
       staffRoutes([{ method: 'POST', path: '/api/v1/admin/users', status: 201, body: { data: created } }]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openInvite();
     expect(within(dialog).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Kyiv');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), '  Nina New ');
@@ -295,7 +269,7 @@ describe('inviting a person', () => {
         },
       ]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openInvite();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Rita Again');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'rita@acme.test');
@@ -314,7 +288,7 @@ describe('inviting a person', () => {
 
   it('closes on Escape and gives focus back to the button that opened it', async () => {
     mockFetch(staffRoutes());
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     await openInvite();
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Name/ })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
@@ -334,7 +308,7 @@ describe('editing an account', () => {
         },
       ]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openEditDialog('Rita Recruiter');
     expect(within(dialog).getByRole('combobox', { name: /Role/ })).toHaveValue('3');
     expect(within(dialog).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Kyiv');
@@ -369,7 +343,7 @@ describe('editing an account', () => {
         },
       ]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openEditDialog('Olena Owner');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Role/ }), 'Recruiter');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
@@ -386,7 +360,7 @@ describe('editing an account', () => {
         { method: 'POST', path: '/api/v1/admin/users/8', body: { data: { ...rita, is_disabled: true } } },
       ]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openEditDialog('Rita Recruiter');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disable account' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Disable Rita Recruiter?' });
@@ -405,7 +379,7 @@ describe('editing an account', () => {
 
   it('cancelling the confirmation sends nothing', async () => {
     const { calls } = mockFetch(staffRoutes());
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openEditDialog('Rita Recruiter');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disable account' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Disable Rita Recruiter?' });
@@ -428,7 +402,7 @@ describe('editing an account', () => {
         },
       ]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openEditDialog('Rita Recruiter');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disable account' }));
     await userEvent.click(
@@ -445,7 +419,7 @@ describe('editing an account', () => {
         { method: 'POST', path: '/api/v1/admin/users/10', body: { data: { ...dmytro, is_disabled: false } } },
       ]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openEditDialog('Dmytro Disabled');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enable account' }));
     expect(await screen.findByText('Dmytro Disabled can sign in again')).toBeInTheDocument();
@@ -462,7 +436,7 @@ describe('editing an account', () => {
         { method: 'POST', path: '/api/v1/admin/users/9/invite', body: null },
       ]),
     );
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const dialog = await openEditDialog('Ivan Invited');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
     expect(await screen.findByText(/A new invitation was sent to ivan@acme.test/)).toBeInTheDocument();
@@ -473,7 +447,7 @@ describe('editing an account', () => {
 
   it('offers no resend for active accounts and no disabling of oneself', async () => {
     mockFetch(staffRoutes());
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     const self = await openEditDialog('Olena Owner');
     expect(within(self).queryByRole('button', { name: 'Disable account' })).not.toBeInTheDocument();
     expect(
@@ -484,33 +458,22 @@ describe('editing an account', () => {
 });
 
 describe('accessibility (axe)', () => {
-  async function findViolations(): Promise<string[]> {
-    const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
-    return results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-    );
-  }
-
   it('the list and the invite dialog have no violations', async () => {
-    document.documentElement.lang = 'en';
-    document.title = 'Kadry';
     mockFetch(staffRoutes());
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     await screen.findByRole('button', { name: 'Rita Recruiter' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(await findViolations()).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Invite person' }));
     await screen.findByRole('checkbox', { name: 'Sales' });
-    expect(await findViolations()).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
   });
 
   it('the edit dialog has no violations', async () => {
-    document.documentElement.lang = 'en';
-    document.title = 'Kadry';
     mockFetch(staffRoutes());
-    renderApp('/staff', { permissions: ownerPermissions });
+    renderApp('/staff', { permissions: ownerRolePermissions });
     await openEditDialog('Ivan Invited');
-    expect(await findViolations()).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
   });
 });

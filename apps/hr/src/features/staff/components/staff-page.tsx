@@ -1,12 +1,15 @@
-import type { StaffUser } from '@kadry/shared/schemas/admin';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { STAFF_USER_STATUSES, type StaffUser } from '@kadry/shared/schemas/admin';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useLocale, useT } from '../../../app/i18n';
 import { usePageData } from '../../../app/page-data';
+import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
+import { readFilterId } from '../../../lib/list-filters';
 import { getRoleLabel } from '../../../lib/role-label';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRoleOptions } from '../api/get-role-options';
 import { type StaffUserFilters, useStaffUsers } from '../api/get-staff-users';
 import { useTeamOptions } from '../api/get-team-options';
@@ -15,11 +18,6 @@ import { formatDateTime, formatRelativeTime } from './format-time';
 import { InvitePersonDialog } from './invite-person-dialog';
 import { hasActiveFilters, readStaffFilters, writeStaffFilters } from './staff-filters';
 import { StaffStatusChip } from './staff-status-chip';
-
-/** Typing pauses this long before the list is asked again. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-const STATUSES = ['active', 'invited', 'disabled'] as const;
 
 /**
  * People & access (owners only): every staff account with role, teams, status and last sign-in;
@@ -46,29 +44,20 @@ export function StaffPage() {
     setParams(writeStaffFilters({ ...filters, ...patch, page: patch.page ?? 1 }), options);
   };
 
-  // Debounced search; replacing the history entry, so Back skips the keystrokes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text starts the timer.
+  // Searched once typing pauses, replacing the history entry, so Back skips the keystrokes.
+  const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a pause in typing applies the search.
   useEffect(() => {
-    const next = search.trim();
-    if (next === (filters.search ?? '')) return;
-    const timer = setTimeout(
-      () => applyFilters({ search: next || undefined }, { replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [search]);
+    if (settledSearch !== (filters.search ?? '')) {
+      applyFilters({ search: settledSearch || undefined }, { replace: true });
+    }
+  }, [settledSearch]);
 
   // Back / Forward (or a link) changed the address: show its search in the box.
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only.
   useEffect(() => {
     if ((filters.search ?? '') !== search.trim()) setSearch(filters.search ?? '');
   }, [filters.search]);
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    applyFilters({ search: search.trim() || undefined });
-  };
-  const selectId = (value: string) => (value ? Number(value) : undefined);
 
   return (
     <section>
@@ -87,77 +76,46 @@ export function StaffPage() {
         {t('hr.staff.title')}
       </PageHeading>
 
-      <search aria-label={t('hr.staff.filters')}>
-        <form className="filters" onSubmit={onSearch}>
-          <div>
-            <label htmlFor={`${ids}-search`}>{t('hr.staff.search')}</label>
-            <input
-              id={`${ids}-search`}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-role`}>{t('hr.staff.field.role')}</label>
-            <select
-              id={`${ids}-role`}
-              value={filters.role_id ?? ''}
-              onChange={(event) => applyFilters({ role_id: selectId(event.target.value) })}
-            >
-              <option value="">{t('hr.common.all')}</option>
-              {(roles.data ?? []).map((role) => (
-                <option key={role.id} value={role.id}>
-                  {getRoleLabel(role, t)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-team`}>{t('hr.staff.field.team')}</label>
-            <select
-              id={`${ids}-team`}
-              value={filters.team_id ?? ''}
-              onChange={(event) => applyFilters({ team_id: selectId(event.target.value) })}
-            >
-              <option value="">{t('hr.common.all')}</option>
-              {(teams.data ?? []).map((team) => (
-                <option key={team.id} value={team.id}>
-                  {team.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-status`}>{t('hr.staff.field.status')}</label>
-            <select
-              id={`${ids}-status`}
-              value={filters.status ?? ''}
-              onChange={(event) =>
-                applyFilters({ status: STATUSES.find((status) => status === event.target.value) })
-              }
-            >
-              <option value="">{t('hr.common.all')}</option>
-              {STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`hr.staff.status.${status}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {hasActiveFilters(filters) ? (
-            <button
-              type="button"
-              onClick={() => {
-                setSearch('');
-                setParams(new URLSearchParams());
-              }}
-            >
-              {t('hr.staff.clear_filters')}
-            </button>
-          ) : null}
-        </form>
-      </search>
+      <FilterBar
+        label={t('hr.staff.filters')}
+        onSubmit={() => applyFilters({ search: search.trim() || undefined })}
+      >
+        <FilterInput label={t('hr.staff.search')} type="search" value={search} onChange={setSearch} />
+        <FilterSelect
+          label={t('hr.staff.field.role')}
+          value={filters.role_id}
+          options={(roles.data ?? []).map((role) => ({ value: role.id, label: getRoleLabel(role, t) }))}
+          onChange={(value) => applyFilters({ role_id: readFilterId(value) })}
+        />
+        <FilterSelect
+          label={t('hr.staff.field.team')}
+          value={filters.team_id}
+          options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+          onChange={(value) => applyFilters({ team_id: readFilterId(value) })}
+        />
+        <FilterSelect
+          label={t('hr.staff.field.status')}
+          value={filters.status}
+          options={STAFF_USER_STATUSES.map((status) => ({
+            value: status,
+            label: t(`hr.staff.status.${status}`),
+          }))}
+          onChange={(value) =>
+            applyFilters({ status: STAFF_USER_STATUSES.find((status) => status === value) })
+          }
+        />
+        {hasActiveFilters(filters) ? (
+          <button
+            type="button"
+            onClick={() => {
+              setSearch('');
+              setParams(new URLSearchParams());
+            }}
+          >
+            {t('hr.staff.clear_filters')}
+          </button>
+        ) : null}
+      </FilterBar>
 
       <QueryState isPending={users.isPending} isError={users.isError} onRetry={() => users.refetch()}>
         {users.data && users.data.data.length === 0 ? (

@@ -1,47 +1,36 @@
+import type { TeamPerson } from '@kadry/shared/schemas/admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useT } from '../../../app/i18n';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { getErrorMessage } from '../../../lib/api-client';
-import { type StaffOption, type StaffSource, useStaffOptions } from '../api/get-staff-options';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { DialogFrame } from './dialog-frame';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTeamPeople } from '../api/get-team-people';
 
-const SEARCH_DELAY_MS = 300;
 /** Checkboxes shown at once; more is a hint to type. */
 const SHOWN_LIMIT = 50;
 
-function matches(person: StaffOption, search: string): boolean {
-  const needle = search.toLocaleLowerCase();
-  return (
-    person.name.toLocaleLowerCase().includes(needle) ||
-    (person.email?.toLocaleLowerCase().includes(needle) ?? false)
-  );
-}
-
 function AddMembersForm({
-  source,
   memberIds,
   onAdd,
   onClose,
 }: {
-  source: StaffSource;
   memberIds: ReadonlySet<number>;
-  onAdd: (people: StaffOption[]) => void;
+  onAdd: (people: TeamPerson[]) => void;
   onClose: () => void;
 }) {
   const t = useT();
   const ids = useId();
   const [search, setSearch] = useState('');
-  const searched = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const options = useStaffOptions(source, searched, true);
+  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The server searches by name or email.
+  const options = useTeamPeople(searched);
   // Kept across searches: people ticked, then searched away, are still added.
-  const [selected, setSelected] = useState<Map<number, StaffOption>>(new Map());
+  const [selected, setSelected] = useState<Map<number, TeamPerson>>(new Map());
 
-  const candidates = (options.data ?? []).filter(
-    (person) => !memberIds.has(person.id) && (searched === '' || matches(person, searched)),
-  );
+  const candidates = (options.data ?? []).filter((person) => !memberIds.has(person.id));
   const shown = candidates.slice(0, SHOWN_LIMIT);
 
-  const toggle = (person: StaffOption, isOn: boolean) =>
+  const toggle = (person: TeamPerson, isOn: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
       if (isOn) next.set(person.id, person);
@@ -93,8 +82,7 @@ function AddMembersForm({
                     onChange={(event) => toggle(person, event.target.checked)}
                   />
                   <label htmlFor={`${ids}-person-${person.id}`}>
-                    {person.name}
-                    {person.email ? <span className="hint"> · {person.email}</span> : null}
+                    {person.name} <span className="hint">· {person.email}</span>
                   </label>
                 </li>
               ))}
@@ -108,14 +96,14 @@ function AddMembersForm({
       <p role="status" className="hint">
         {t('hr.teams.add_selected', { count: selected.size })}
       </p>
-      <div className="admin-dialog__actions">
+      <DialogActions>
         <button type="submit" className="primary" disabled={selected.size === 0}>
           {t('hr.teams.add_submit', { count: selected.size })}
         </button>
         <button type="button" onClick={onClose}>
           {t('hr.teams.cancel')}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -124,15 +112,13 @@ function AddMembersForm({
 export function AddMembersDialog({
   open,
   onClose,
-  source,
   memberIds,
   onAdd,
 }: {
   open: boolean;
   onClose: () => void;
-  source: StaffSource;
   memberIds: ReadonlySet<number>;
-  onAdd: (people: StaffOption[]) => void;
+  onAdd: (people: TeamPerson[]) => void;
 }) {
   const t = useT();
   return (
@@ -142,7 +128,7 @@ export function AddMembersDialog({
       title={t('hr.teams.add_title')}
       description={t('hr.teams.add_text')}
     >
-      <AddMembersForm source={source} memberIds={memberIds} onAdd={onAdd} onClose={onClose} />
+      <AddMembersForm memberIds={memberIds} onAdd={onAdd} onClose={onClose} />
     </DialogFrame>
   );
 }

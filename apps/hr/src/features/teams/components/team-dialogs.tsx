@@ -1,25 +1,16 @@
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../app/i18n';
-import { getErrorMessage } from '../../../lib/api-client';
-import { readServerFieldErrors } from '../../../lib/form-errors';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DialogFrame, useLastNonNull } from '../../../components/ui/dialog-frame';
+import { NameForm } from '../../../components/ui/name-form';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
 import { useCreateTeam } from '../api/create-team';
 import { useDeleteTeam } from '../api/delete-team';
 import { useRenameTeam } from '../api/rename-team';
-import { DialogFrame, useLastNonNull } from './dialog-frame';
 
 /** Longest team name the server takes (teamBodySchema). */
 const TEAM_NAME_MAX_LENGTH = 200;
-
-/** A failure that is not about one field, said inside the dialog (the modal hides the snackbars from screen readers). */
-function DialogError({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="field-error">
-      {message}
-    </p>
-  ) : null;
-}
 
 function TeamNameForm({
   team,
@@ -30,82 +21,35 @@ function TeamNameForm({
   onClose: () => void;
 }) {
   const t = useT();
-  const id = useId();
   const [, navigate] = useLocation();
   const create = useCreateTeam();
   const rename = useRenameTeam();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(team?.name ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const isPending = create.isPending || rename.isPending;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError(t('hr.teams.name_required'));
-      nameRef.current?.focus();
-      return;
-    }
-    if (team && trimmed === team.name) {
+  const save = async (name: string) => {
+    if (team) {
+      await rename.mutateAsync({ id: team.id, name });
+      snackbar.success(t('hr.teams.renamed', { name }));
       onClose();
       return;
     }
-    setNameError(null);
-    setFormError(null);
-    try {
-      if (team) {
-        await rename.mutateAsync({ id: team.id, name: trimmed });
-        snackbar.success(t('hr.teams.renamed', { name: trimmed }));
-        onClose();
-      } else {
-        const created = await create.mutateAsync({ name: trimmed });
-        snackbar.success(t('hr.teams.created', { name: created.name }));
-        onClose();
-        // A new team is empty: its page is where members are added.
-        navigate(`/teams/${created.id}`);
-      }
-    } catch (error) {
-      const nameMessage = readServerFieldErrors(error)?.name;
-      if (nameMessage) {
-        setNameError(nameMessage);
-        nameRef.current?.focus();
-      } else setFormError(getErrorMessage(error));
-    }
+    const created = await create.mutateAsync({ name });
+    snackbar.success(t('hr.teams.created', { name: created.name }));
+    onClose();
+    // A new team is empty: its page is where members are added.
+    navigate(`/teams/${created.id}`);
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{t('hr.teams.field.name')}</label>
-        <input
-          ref={nameRef}
-          id={id}
-          type="text"
-          value={name}
-          maxLength={TEAM_NAME_MAX_LENGTH}
-          required
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {nameError ? (
-          <p className="field-error" id={`${id}-error`}>
-            {nameError}
-          </p>
-        ) : null}
-      </div>
-      <DialogError message={formError} />
-      <div className="admin-dialog__actions">
-        <button type="submit" className="primary" disabled={isPending}>
-          {team ? t('hr.teams.rename_submit') : t('hr.teams.create_submit')}
-        </button>
-        <button type="button" onClick={onClose}>
-          {t('hr.teams.cancel')}
-        </button>
-      </div>
-    </form>
+    <NameForm
+      label={t('hr.teams.field.name')}
+      initialName={team?.name}
+      maxLength={TEAM_NAME_MAX_LENGTH}
+      requiredMessage={t('hr.teams.name_required')}
+      submitLabel={team ? t('hr.teams.rename_submit') : t('hr.teams.create_submit')}
+      cancelLabel={t('hr.teams.cancel')}
+      onSubmit={save}
+      onCancel={onClose}
+    />
   );
 }
 
@@ -131,48 +75,6 @@ export function TeamNameDialog({
   );
 }
 
-function DeleteTeamBody({
-  team,
-  onClose,
-  onDeleted,
-  safeRef,
-}: {
-  team: { id: number; name: string; membersCount: number };
-  onClose: () => void;
-  onDeleted?: () => void;
-  safeRef: RefObject<HTMLButtonElement | null>;
-}) {
-  const t = useT();
-  const remove = useDeleteTeam();
-  const [formError, setFormError] = useState<string | null>(null);
-  const onDelete = async () => {
-    setFormError(null);
-    try {
-      await remove.mutateAsync(team.id);
-      snackbar.success(t('hr.teams.deleted', { name: team.name }));
-      onClose();
-      onDeleted?.();
-    } catch (error) {
-      setFormError(getErrorMessage(error));
-    }
-  };
-  return (
-    <>
-      <p>{t('hr.teams.delete_members', { count: team.membersCount })}</p>
-      <p>{t('hr.teams.delete_vacancies')}</p>
-      <DialogError message={formError} />
-      <div className="admin-dialog__actions">
-        <button type="button" className="admin-danger" disabled={remove.isPending} onClick={onDelete}>
-          {t('hr.teams.delete_submit')}
-        </button>
-        <button ref={safeRef} type="button" onClick={onClose}>
-          {t('hr.teams.cancel')}
-        </button>
-      </div>
-    </>
-  );
-}
-
 /** Confirms deleting a team, saying what happens to its people and vacancies. */
 export function DeleteTeamDialog({
   team,
@@ -187,19 +89,25 @@ export function DeleteTeamDialog({
 }) {
   const t = useT();
   const shown = useLastNonNull(team);
-  // A destructive dialog opens on its safe choice.
-  const safeRef = useRef<HTMLButtonElement>(null);
+  const remove = useDeleteTeam();
   return (
-    <DialogFrame
+    <ConfirmDialog
       open={team !== null}
       onClose={onClose}
-      initialFocus={safeRef}
       finalFocus={finalFocus}
       title={t('hr.teams.delete_title', { name: shown?.name ?? '' })}
+      confirmLabel={t('hr.teams.delete_submit')}
+      cancelLabel={t('hr.teams.cancel')}
+      onConfirm={async () => {
+        if (!shown) return;
+        await remove.mutateAsync(shown.id);
+        snackbar.success(t('hr.teams.deleted', { name: shown.name }));
+        onClose();
+        onDeleted?.();
+      }}
     >
-      {shown ? (
-        <DeleteTeamBody team={shown} onClose={onClose} onDeleted={onDeleted} safeRef={safeRef} />
-      ) : null}
-    </DialogFrame>
+      <p>{t('hr.teams.delete_members', { count: shown?.membersCount ?? 0 })}</p>
+      <p>{t('hr.teams.delete_vacancies')}</p>
+    </ConfirmDialog>
   );
 }

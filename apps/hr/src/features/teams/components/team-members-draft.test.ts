@@ -15,8 +15,8 @@ const saved = buildTeam().members; // 7 Olena (manager), 8 Bohdan
 describe('team members draft', () => {
   it('adds only people who are not members yet, as non-managers', () => {
     const draft = addDraftMembers(createDraftMembers(saved), [
-      { id: 8, name: 'Bohdan Backend', email: null },
-      { id: 10, name: 'Anna Analyst', email: null },
+      { id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test' },
+      { id: 10, name: 'Anna Analyst', email: 'anna@acme.test' },
     ]);
     expect(draft.map((member) => [member.user_id, member.is_manager])).toEqual([
       [7, true],
@@ -27,14 +27,16 @@ describe('team members draft', () => {
 
   it('counts each person added, removed or with a changed manager flag once', () => {
     expect(countMemberChanges(saved, createDraftMembers(saved))).toBe(0);
-    let draft = addDraftMembers(createDraftMembers(saved), [{ id: 10, name: 'Anna', email: null }]);
+    let draft = addDraftMembers(createDraftMembers(saved), [
+      { id: 10, name: 'Anna', email: 'anna@acme.test' },
+    ]);
     draft = setDraftManager(draft, 10, true);
     draft = setDraftManager(draft, 7, false);
     draft = removeDraftMember(draft, 8);
     expect(countMemberChanges(saved, draft)).toBe(3);
     // Undone changes are no changes.
     draft = setDraftManager(removeDraftMember(draft, 10), 7, true);
-    draft = addDraftMembers(draft, [{ id: 8, name: 'Bohdan Backend', email: null }]);
+    draft = addDraftMembers(draft, [{ id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test' }]);
     expect(countMemberChanges(saved, draft)).toBe(0);
   });
 

@@ -3,8 +3,8 @@ import type { TeamMember, TeamMembersBody } from '@kadry/shared/schemas/admin';
 // The member list being edited on the team page: pure functions, so the body sent (always the whole
 // list, spec of PUT teams.members) and the change count are testable without rendering.
 
-/** A member in the editor; the email is unknown for people picked from the names-only directory. */
-export type DraftMember = { user_id: number; name: string; email: string | null; is_manager: boolean };
+/** A member in the editor. */
+export type DraftMember = TeamMember;
 
 export function createDraftMembers(members: readonly TeamMember[]): DraftMember[] {
   return members.map((member) => ({ ...member }));
@@ -13,7 +13,7 @@ export function createDraftMembers(members: readonly TeamMember[]): DraftMember[
 /** Adds people who are not members yet, as non-managers. */
 export function addDraftMembers(
   draft: readonly DraftMember[],
-  people: readonly { id: number; name: string; email: string | null }[],
+  people: readonly { id: number; name: string; email: string }[],
 ): DraftMember[] {
   const present = new Set(draft.map((member) => member.user_id));
   const added = people

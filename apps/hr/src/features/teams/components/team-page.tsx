@@ -1,13 +1,16 @@
 import type { Team } from '@kadry/shared/schemas/admin';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useT } from '../../../app/i18n';
 import { usePageData } from '../../../app/page-data';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { QueryState } from '../../../components/ui/query-state';
+import { WhenLoaded } from '../../../components/ui/query-state';
+import { SaveBar } from '../../../components/ui/save-bar';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { getErrorMessage } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { useFocusAfterRender } from '../../../lib/sortable-list';
 import { useTeam } from '../api/get-team';
 import { useUpdateTeamMembers } from '../api/update-team-members';
 import { AddMembersDialog } from './add-members-dialog';
@@ -23,7 +26,6 @@ import {
   setDraftManager,
   sortDraftMembers,
 } from './team-members-draft';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 type OpenDialog = 'rename' | 'delete' | 'add' | null;
 
@@ -37,18 +39,9 @@ function TeamEditor({ team }: { team: Team }) {
   const [draft, setDraft] = useState<DraftMember[]>(() => createDraftMembers(team.members));
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
+  const membersRef = useRef<HTMLElement>(null);
   // After a removal, focus moves to the next row's Remove button (or Add members) so keyboard users keep their place.
-  const focusAfterRender = useRef<number | 'add' | null>(null);
-  const tableRef = useRef<HTMLTableElement>(null);
-
-  useEffect(() => {
-    const target = focusAfterRender.current;
-    if (target === null) return;
-    focusAfterRender.current = null;
-    if (target === 'add') addRef.current?.focus();
-    else tableRef.current?.querySelector<HTMLElement>(`[data-remove="${target}"]`)?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender(membersRef);
 
   const reach = {
     managerIds: team.members.filter((member) => member.is_manager).map((member) => member.user_id),
@@ -56,8 +49,6 @@ function TeamEditor({ team }: { team: Team }) {
   };
   const canEdit = canActOnTeam(permissions.findLevel('Teams', 'update'), reach, user.id);
   const canDelete = canActOnTeam(permissions.findLevel('Teams', 'delete'), reach, user.id);
-  // Owners pick from the staff accounts (with emails); others from the names-only directory.
-  const source = permissions.permissions?.role.key === 'owner' ? 'admin' : 'directory';
 
   const rows = useMemo(() => sortDraftMembers(draft, user.locale), [draft, user.locale]);
   const memberIds = useMemo(() => new Set(draft.map((member) => member.user_id)), [draft]);
@@ -67,7 +58,7 @@ function TeamEditor({ team }: { team: Team }) {
   const remove = (userId: number) => {
     const index = rows.findIndex((member) => member.user_id === userId);
     const next = rows[index + 1] ?? rows[index - 1];
-    focusAfterRender.current = next ? next.user_id : 'add';
+    focusAfterRender(next ? `[data-remove="${next.user_id}"]` : '[data-add-members]');
     setDraft((current) => removeDraftMember(current, userId));
   };
 
@@ -79,7 +70,7 @@ function TeamEditor({ team }: { team: Team }) {
     try {
       const sent = draft;
       const saved = await saveMembers.mutateAsync(buildMembersBody(sent));
-      // The server's list (with the emails of people picked by name); edits made meanwhile stay.
+      // The server's list replaces the draft; edits made meanwhile stay.
       setDraft((current) => (current === sent ? createDraftMembers(saved.members) : current));
       snackbar.success(t('hr.teams.members_saved'));
     } catch (error) {
@@ -109,11 +100,11 @@ function TeamEditor({ team }: { team: Team }) {
         {team.name}
       </PageHeading>
 
-      <section aria-labelledby={headingId}>
+      <section ref={membersRef} aria-labelledby={headingId}>
         <div className="admin-section-heading">
           <h2 id={headingId}>{t('hr.teams.members_title', { count: draft.length })}</h2>
           {canEdit ? (
-            <button ref={addRef} type="button" onClick={() => setDialog('add')}>
+            <button type="button" data-add-members onClick={() => setDialog('add')}>
               {t('hr.teams.add')}
             </button>
           ) : null}
@@ -121,7 +112,7 @@ function TeamEditor({ team }: { team: Team }) {
         {rows.length === 0 ? (
           <p>{t('hr.teams.no_members')}</p>
         ) : (
-          <table ref={tableRef}>
+          <table>
             <caption className="visually-hidden">
               {t('hr.teams.members_caption', { name: team.name })}
             </caption>
@@ -145,7 +136,7 @@ function TeamEditor({ team }: { team: Team }) {
                       ) : null}
                       {isNew ? <span className="hint"> · {t('hr.teams.not_saved_yet')}</span> : null}
                     </th>
-                    <td>{member.email ?? <span className="hint">{t('hr.teams.email_after_save')}</span>}</td>
+                    <td>{member.email}</td>
                     <td>
                       {canEdit ? (
                         <input
@@ -183,38 +174,24 @@ function TeamEditor({ team }: { team: Team }) {
           </table>
         )}
         {canEdit ? (
-          <div className="admin-save-bar">
-            <p className="admin-save-bar__status" role="status">
-              {isDirty ? t('hr.teams.unsaved_count', { count: changeCount }) : t('hr.teams.no_changes')}
-            </p>
-            {saveError ? (
-              <p role="alert" className="field-error">
-                {saveError}
-              </p>
-            ) : null}
-            {/* aria-disabled, not disabled: the button keeps focus when a save leaves nothing to save. */}
-            <button
-              type="button"
-              aria-disabled={!canSave}
-              onClick={() => {
-                if (!canSave) return;
-                setDraft(createDraftMembers(team.members));
-                setSaveError(null);
-              }}
-            >
-              {t('hr.teams.discard')}
-            </button>
-            <button type="button" className="primary" aria-disabled={!canSave} onClick={onSave}>
-              {saveMembers.isPending ? t('hr.teams.saving') : t('hr.teams.save_members')}
-            </button>
-          </div>
+          <SaveBar
+            status={isDirty ? t('hr.teams.unsaved_count', { count: changeCount }) : t('hr.teams.no_changes')}
+            error={saveError}
+            canSave={canSave}
+            onDiscard={() => {
+              setDraft(createDraftMembers(team.members));
+              setSaveError(null);
+            }}
+            onSave={onSave}
+            discardLabel={t('hr.teams.discard')}
+            saveLabel={saveMembers.isPending ? t('hr.teams.saving') : t('hr.teams.save_members')}
+          />
         ) : null}
       </section>
 
       <AddMembersDialog
         open={dialog === 'add'}
         onClose={() => setDialog(null)}
-        source={source}
         memberIds={memberIds}
         onAdd={(people) => setDraft((current) => addDraftMembers(current, people))}
       />
@@ -242,19 +219,5 @@ function TeamEditor({ team }: { team: Team }) {
 /** A team: its members with manager flags; add and remove people, save the whole list; rename, delete. */
 export function TeamPage({ id }: { id: number }) {
   const team = useTeam(id);
-  if (!team.data) {
-    return (
-      <section>
-        <QueryState
-          isPending={team.isPending}
-          isError={team.isError}
-          error={team.error}
-          onRetry={() => team.refetch()}
-        >
-          {null}
-        </QueryState>
-      </section>
-    );
-  }
-  return <TeamEditor key={team.data.id} team={team.data} />;
+  return <WhenLoaded query={team}>{(data) => <TeamEditor key={data.id} team={data} />}</WhenLoaded>;
 }

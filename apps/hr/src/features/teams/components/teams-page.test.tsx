@@ -1,21 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPermissions } from '../../../lib/permissions/permissions-test-data';
+import { findAxeViolations } from '../../../test/axe';
 import { mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
-import { buildTeam, buildTeamSummary, installDialogShims, teamsPermissions } from '../teams-test-data';
-
-let removeDialogShims = () => {};
-beforeEach(() => {
-  removeDialogShims = installDialogShims();
-});
-
-afterEach(() => {
-  removeDialogShims();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+import { buildTeam, buildTeamSummary, teamsPermissions } from '../teams-test-data';
 
 const TEAMS_PATH = '/api/v1/org/teams';
 const everything = teamsPermissions({ create: 'to_all', update: 'to_all', delete: 'to_all' });
@@ -222,17 +211,11 @@ describe('teams list', () => {
   });
 
   it('has one h1 and no axe violations', async () => {
-    document.documentElement.lang = 'en';
-    document.title = 'Kadry';
     mockFetch([{ path: TEAMS_PATH, body: { data: teams } }]);
     renderApp('/teams', { permissions: everything });
     await screen.findByRole('link', { name: 'Design' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const results = await axe.run(document, {
-      rules: { 'color-contrast': { enabled: false } },
-      resultTypes: ['violations'],
-    });
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await findAxeViolations()).toEqual([]);
   });
 
   it('is not found, and not in the navigation, without the right to view teams', async () => {

@@ -1,18 +1,16 @@
 import type { TeamSummary } from '@kadry/shared/schemas/admin';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../app/i18n';
 import { usePageData } from '../../../app/page-data';
+import { FilterBar, FilterInput } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTeams } from '../api/get-teams';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { canActOnTeam } from './team-access';
 import { DeleteTeamDialog, TeamNameDialog } from './team-dialogs';
-
-/** How long typing pauses before the list is searched. */
-const SEARCH_DELAY_MS = 300;
 
 type OpenDialog =
   | { kind: 'create' }
@@ -23,11 +21,10 @@ type OpenDialog =
 /** Teams: the list by name with search, members, managers and the user's own membership; create, rename, delete. */
 export function TeamsPage() {
   const t = useT();
-  const ids = useId();
   const { user } = usePageData();
   const permissions = usePermissions();
   const [search, setSearch] = useState('');
-  const searched = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const teams = useTeams(searched);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Focus lands on the search after a deletion, when the row's own button is gone.
@@ -67,21 +64,16 @@ export function TeamsPage() {
         {t('hr.teams.title')}
       </PageHeading>
 
-      <search aria-label={t('hr.teams.search_label')}>
-        <div className="filters">
-          <div>
-            <label htmlFor={`${ids}-search`}>{t('hr.teams.search_label')}</label>
-            <input
-              ref={searchRef}
-              id={`${ids}-search`}
-              type="search"
-              value={search}
-              maxLength={200}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
-      </search>
+      <FilterBar label={t('hr.teams.search_label')}>
+        <FilterInput
+          label={t('hr.teams.search_label')}
+          type="search"
+          value={search}
+          maxLength={200}
+          inputRef={searchRef}
+          onChange={setSearch}
+        />
+      </FilterBar>
 
       <QueryState isPending={teams.isPending} isError={teams.isError} onRetry={() => teams.refetch()}>
         {list.length === 0 ? (

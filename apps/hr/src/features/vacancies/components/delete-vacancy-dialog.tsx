@@ -1,7 +1,7 @@
-import { Dialog, DialogDescription, DialogDismiss, DialogHeading } from '@ariakit/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../app/i18n';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
 import { useChangeVacancyPublication } from '../api/change-vacancy-publication';
@@ -26,28 +26,26 @@ export function DeleteVacancyButton({
   const remove = useDeleteVacancy();
   const publication = useChangeVacancyPublication();
   const [isOpen, setIsOpen] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; isConflict: boolean } | null>(null);
-  // A destructive dialog opens on its safe choice.
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  // The server's reason for keeping the vacancy (409), once it refused.
+  const [conflict, setConflict] = useState<string | null>(null);
 
   const open = () => {
-    setFailure(null);
+    setConflict(null);
     setIsOpen(true);
   };
-  const confirm = () => {
-    if (remove.isPending) return;
-    remove.mutate(vacancy.id, {
-      onSuccess: () => {
-        setIsOpen(false);
-        snackbar.success(t('hr.vacancies.deleted', { name: vacancy.name }));
-        navigate('/vacancies');
-      },
-      onError: (error) =>
-        setFailure({
-          message: getErrorMessage(error),
-          isConflict: error instanceof ApiError && error.status === 409,
-        }),
-    });
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(vacancy.id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(getErrorMessage(error));
+        return;
+      }
+      throw error;
+    }
+    setIsOpen(false);
+    snackbar.success(t('hr.vacancies.deleted', { name: vacancy.name }));
+    navigate('/vacancies');
   };
   const withdraw = () =>
     publication.mutate(
@@ -65,45 +63,31 @@ export function DeleteVacancyButton({
       <button type="button" className="vacancy-delete" onClick={open}>
         {t('hr.vacancies.delete')}
       </button>
-      <Dialog
+      <ConfirmDialog
         open={isOpen}
         onClose={() => setIsOpen(false)}
-        unmountOnHide
-        initialFocus={cancelRef}
-        className="vacancy-dialog"
-        backdrop={<div className="vacancy-dialog__backdrop" />}
-      >
-        {/* An h2: the page under the dialog keeps its one h1. */}
-        <DialogHeading render={(props) => <h2 {...props} />}>
-          {t('hr.vacancies.delete_title', { name: vacancy.name })}
-        </DialogHeading>
-        <DialogDescription>{t('hr.vacancies.delete_text')}</DialogDescription>
-        {failure ? (
-          // Inside the dialog, because a modal dialog hides the page's snackbars from screen readers.
-          <div role="alert">
-            <p className="field-error">{failure.message}</p>
-            {failure.isConflict ? <p>{t('hr.vacancies.delete_conflict_hint')}</p> : null}
-          </div>
-        ) : null}
-        <div className="vacancy-dialog__actions">
-          {failure?.isConflict && vacancy.is_published && canWithdraw ? (
+        title={t('hr.vacancies.delete_title', { name: vacancy.name })}
+        confirmLabel={t('hr.vacancies.delete_confirm')}
+        cancelLabel={t('hr.vacancies.delete_cancel')}
+        onConfirm={confirm}
+        isConfirmOffered={conflict === null}
+        otherActions={
+          conflict !== null && vacancy.is_published && canWithdraw ? (
             <button type="button" onClick={withdraw} disabled={publication.isPending}>
               {t('hr.vacancies.delete_withdraw')}
             </button>
-          ) : null}
-          <DialogDismiss ref={cancelRef}>{t('hr.vacancies.delete_cancel')}</DialogDismiss>
-          {failure?.isConflict ? null : (
-            <button
-              type="button"
-              className="vacancy-delete--confirm"
-              aria-disabled={remove.isPending}
-              onClick={confirm}
-            >
-              {t('hr.vacancies.delete_confirm')}
-            </button>
-          )}
-        </div>
-      </Dialog>
+          ) : null
+        }
+      >
+        <p>{t('hr.vacancies.delete_text')}</p>
+        {conflict !== null ? (
+          // Inside the dialog, because a modal dialog hides the page's snackbars from screen readers.
+          <div role="alert">
+            <p className="field-error">{conflict}</p>
+            <p>{t('hr.vacancies.delete_conflict_hint')}</p>
+          </div>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -3,26 +3,18 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
   type UniqueIdentifier,
-  useSensor,
-  useSensors,
 } from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../app/i18n';
 import { QueryState } from '../../../components/ui/query-state';
+import { usePromptBeforeUnload } from '../../../components/ui/unsaved-changes-guard';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { handleMoveKeys, useFocusAfterRender, useSortableSensors } from '../../../lib/sortable-list';
 import { useStageCounts } from '../api/get-stage-counts';
 import { type Stage, useStages } from '../api/get-stages';
 import { useSaveStages } from '../api/save-stages';
@@ -85,16 +77,8 @@ function StageRow({
   const isRenamed = savedName !== undefined && savedName !== row.name.trim();
 
   // Alt+↑/↓ anywhere in the row moves it, as in the form builder.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!event.altKey) return;
-    if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      onMove(index - 1, 'up');
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      onMove(index + 1, 'down');
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent) =>
+    handleMoveKeys(event, (direction) => onMove(direction === 'up' ? index - 1 : index + 1, direction));
 
   return (
     <li
@@ -225,28 +209,16 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
   const [saveError, setSaveError] = useState<{ message: string; isConflict: boolean } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // After a move, add or restore, focus follows the stage so keyboard users keep their place.
-  const focusAfterRender = useRef<string | null>(null);
   const dropAnnouncement = useRef('');
   const listRef = useRef<HTMLOListElement>(null);
+  const focusAfterRender = useFocusAfterRender(listRef);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = `${ids}-title`;
   const lastStageHintId = `${ids}-last-stage`;
   const saveErrorId = `${ids}-save-error`;
 
-  useEffect(() => {
-    const selector = focusAfterRender.current;
-    if (!selector) return;
-    focusAfterRender.current = null;
-    listRef.current?.querySelector<HTMLElement>(selector)?.focus();
-  });
-
   // Leaving the page (reload, closing the tab) with unsaved stages asks first.
-  useEffect(() => {
-    if (!isDirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isDirty]);
+  usePromptBeforeUnload(isDirty);
 
   // The board's "Edit stages" link lands on #pipeline.
   const isLoaded = stages.isSuccess;
@@ -272,14 +244,14 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
     setAnnouncement(
       t('hr.vacancies.stages.moved', { name: labelOf(row, index), position: to + 1, total: rows.length }),
     );
-    focusAfterRender.current = `[data-key="${row.key}"] [data-move="${control}"]`;
+    focusAfterRender(`[data-key="${row.key}"] [data-move="${control}"]`);
   };
   const add = (at: number) => {
     if (!canAdd) return;
     const row = createStageDraft();
     setEdited([...rows.slice(0, at), row, ...rows.slice(at)]);
     setAnnouncement(t('hr.vacancies.stages.added', { position: at + 1 }));
-    focusAfterRender.current = `[data-key="${row.key}"] input`;
+    focusAfterRender(`[data-key="${row.key}"] input`);
   };
   const remove = (index: number) => {
     const row = rows[index];
@@ -291,7 +263,7 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
       }),
     );
     const neighbour = rows[index + 1] ?? rows[index - 1];
-    if (neighbour) focusAfterRender.current = `[data-key="${neighbour.key}"] [data-remove]`;
+    if (neighbour) focusAfterRender(`[data-key="${neighbour.key}"] [data-remove]`);
   };
   const rename = (key: string, name: string) => {
     setEdited(rows.map((row) => (row.key === key ? { ...row, name } : row)));
@@ -303,7 +275,7 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
   const restore = (stage: Stage, index: number) => {
     setEdited(restoreStage(rows, stage, index));
     setAnnouncement(t('hr.vacancies.stages.restored', { name: stage.name }));
-    focusAfterRender.current = `[data-key="stage-${stage.id}"] input`;
+    focusAfterRender(`[data-key="stage-${stage.id}"] input`);
   };
   const reset = () => {
     if (!isDirty) return;
@@ -350,10 +322,7 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
     }
   };
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const positionOf = (id: UniqueIdentifier) => rows.findIndex((row) => row.key === id) + 1;
   const nameOf = (id: UniqueIdentifier) => {
     const index = rows.findIndex((row) => row.key === id);

@@ -1,13 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildVacancy, ownerPermissions, pageOf } from '../../../test/recruiting-test-data';
 import { mockFetch, renderApp } from '../../../test/render-app';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const vacancies = [1, 2, 3, 4, 5, 9].map((status) =>
   buildVacancy({ id: status, name: `Vacancy ${status}`, status, responses_count: status }),

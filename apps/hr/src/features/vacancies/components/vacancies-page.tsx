@@ -1,11 +1,13 @@
 import { VACANCY_STATUSES } from '@kadry/shared/schemas/recruiting';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../app/i18n';
+import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { getStatusKey, StatusChip } from '../../../components/ui/status-chip';
+import { readFilterId, usePagedFilters } from '../../../lib/list-filters';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useTeams } from '../../directory/api/get-teams';
 import { useVacancies, type VacancyListFilters } from '../api/get-vacancies';
@@ -14,19 +16,11 @@ import { useVacancies, type VacancyListFilters } from '../api/get-vacancies';
 export function VacanciesPage() {
   const t = useT();
   const permissions = usePermissions();
-  const ids = useId();
-  const [filters, setFilters] = useState<VacancyListFilters>({ page: 1 });
+  const { filters, applyFilters, setPage } = usePagedFilters<VacancyListFilters>({ page: 1 });
   const [search, setSearch] = useState('');
   const vacancies = useVacancies(filters);
   const teams = useTeams();
   const teamNames = new Map((teams.data ?? []).map((team) => [team.id, team.name]));
-
-  const update = (patch: Partial<VacancyListFilters>) =>
-    setFilters((current) => ({ ...current, ...patch, page: 1 }));
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ search: search.trim() || undefined });
-  };
 
   return (
     <section>
@@ -42,70 +36,39 @@ export function VacanciesPage() {
         {t('hr.vacancies.title')}
       </PageHeading>
 
-      <search aria-label={t('hr.vacancies.filters')}>
-        <form className="filters" onSubmit={onSearch}>
-          <div>
-            <label htmlFor={`${ids}-search`}>{t('hr.common.search')}</label>
-            <input
-              id={`${ids}-search`}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <button type="submit">{t('hr.common.search')}</button>
-          <div>
-            <label htmlFor={`${ids}-status`}>{t('hr.vacancies.field.status')}</label>
-            <select
-              id={`${ids}-status`}
-              value={filters.status ?? ''}
-              onChange={(event) =>
-                update({ status: event.target.value ? Number(event.target.value) : undefined })
-              }
-            >
-              <option value="">{t('hr.common.all')}</option>
-              {VACANCY_STATUSES.map((status) => (
-                <option key={status.id} value={status.id}>
-                  {t(getStatusKey(status.id))}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-published`}>{t('hr.vacancies.field.published')}</label>
-            <select
-              id={`${ids}-published`}
-              value={filters.is_published ?? ''}
-              onChange={(event) =>
-                update({
-                  is_published: (event.target.value || undefined) as VacancyListFilters['is_published'],
-                })
-              }
-            >
-              <option value="">{t('hr.common.all')}</option>
-              <option value="true">{t('hr.vacancies.published')}</option>
-              <option value="false">{t('hr.vacancies.not_published')}</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-team`}>{t('hr.vacancies.field.team')}</label>
-            <select
-              id={`${ids}-team`}
-              value={filters.team_id ?? ''}
-              onChange={(event) =>
-                update({ team_id: event.target.value ? Number(event.target.value) : undefined })
-              }
-            >
-              <option value="">{t('hr.common.all')}</option>
-              {(teams.data ?? []).map((team) => (
-                <option key={team.id} value={team.id}>
-                  {team.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </form>
-      </search>
+      <FilterBar
+        label={t('hr.vacancies.filters')}
+        onSubmit={() => applyFilters({ search: search.trim() || undefined })}
+      >
+        <FilterInput label={t('hr.common.search')} type="search" value={search} onChange={setSearch} />
+        <button type="submit">{t('hr.common.search')}</button>
+        <FilterSelect
+          label={t('hr.vacancies.field.status')}
+          value={filters.status}
+          options={VACANCY_STATUSES.map((status) => ({
+            value: status.id,
+            label: t(getStatusKey(status.id)),
+          }))}
+          onChange={(value) => applyFilters({ status: readFilterId(value) })}
+        />
+        <FilterSelect
+          label={t('hr.vacancies.field.published')}
+          value={filters.is_published}
+          options={[
+            { value: 'true', label: t('hr.vacancies.published') },
+            { value: 'false', label: t('hr.vacancies.not_published') },
+          ]}
+          onChange={(value) =>
+            applyFilters({ is_published: value === 'true' || value === 'false' ? value : undefined })
+          }
+        />
+        <FilterSelect
+          label={t('hr.vacancies.field.team')}
+          value={filters.team_id}
+          options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+          onChange={(value) => applyFilters({ team_id: readFilterId(value) })}
+        />
+      </FilterBar>
 
       <QueryState
         isPending={vacancies.isPending}
@@ -150,11 +113,7 @@ export function VacanciesPage() {
             </tbody>
           </table>
         )}
-        <Pagination
-          page={filters.page}
-          lastPage={vacancies.data?.meta.last_page ?? 1}
-          onChange={(page) => setFilters((current) => ({ ...current, page }))}
-        />
+        <Pagination page={filters.page} lastPage={vacancies.data?.meta.last_page ?? 1} onChange={setPage} />
       </QueryState>
     </section>
   );

@@ -1,14 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildVacancy, ownerPermissions } from '../../../test/recruiting-test-data';
 import { mockFetch, renderApp } from '../../../test/render-app';
 import { isPositionsDraft } from './positions-input';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const directory = [
   { path: '/api/v1/teams', body: { data: [{ id: 4, name: 'Platform' }] } },

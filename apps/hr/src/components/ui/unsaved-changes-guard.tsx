@@ -1,6 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useRouter } from 'wouter';
-import { DialogFrame } from './dialog-frame';
+import { DialogActions, DialogFrame } from './dialog-frame';
+
+/** While `isDirty`, reloading or closing the tab gets the browser's own "leave the page?" prompt. */
+export function usePromptBeforeUnload(isDirty: boolean): void {
+  useEffect(() => {
+    if (!isDirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [isDirty]);
+}
 
 /**
  * Asks before unsaved changes are lost: a click on a link of the app opens a confirmation, and a
@@ -19,13 +33,10 @@ export function UnsavedChangesGuard({
   const [, navigate] = useLocation();
   const [pendingHref, setPendingHref] = useState<string | null>(null);
 
+  usePromptBeforeUnload(isDirty);
+
   useEffect(() => {
     if (!isDirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
     // Capture phase: runs before the router's link handler, which respects defaultPrevented.
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0) return;
@@ -41,12 +52,8 @@ export function UnsavedChangesGuard({
       event.preventDefault();
       setPendingHref(`${url.pathname}${url.search}${url.hash}`);
     };
-    window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      document.removeEventListener('click', onClick, true);
-    };
+    return () => document.removeEventListener('click', onClick, true);
   }, [isDirty]);
 
   const leave = () => {
@@ -65,14 +72,14 @@ export function UnsavedChangesGuard({
       title={texts.title}
       description={texts.text}
     >
-      <div className="admin-dialog__actions">
+      <DialogActions>
         <button type="button" className="primary" onClick={() => setPendingHref(null)}>
           {texts.stay}
         </button>
         <button type="button" onClick={leave}>
           {texts.leave}
         </button>
-      </div>
+      </DialogActions>
     </DialogFrame>
   );
 }

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 
+/** How long typing in a search box pauses before the list is asked again (not once per key). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 /**
  * `value` once it has stayed the same for `delayMs`. Compared with Object.is, so pass a primitive (a
  * string key) when the caller rebuilds an equal object on every render.
