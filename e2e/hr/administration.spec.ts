@@ -1,37 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, readInvitationLink, signIn } from './hr-session';
 import { HR_OWNER } from './hr-users';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function signIn(page: Page, account: { email: string; password: string; name: string }) {
-  await page.goto('/app/sign-in');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.name}` })).toBeVisible();
-}
-
-/** The set-password link of the newest mail to `to` (GET /api/test/emails, newest first). */
-async function readInvitationLink(page: Page, to: string): Promise<string> {
-  let link = '';
-  await expect(async () => {
-    const response = await page.request.get(`/api/test/emails?to=${encodeURIComponent(to)}`);
-    expect(response.ok()).toBe(true);
-    const { data } = (await response.json()) as { data: { subject: string; text: string }[] };
-    const match = data[0]?.text.match(/https?:\/\/\S+\/app\/password\/reset\/\S+/);
-    expect(match).not.toBeNull();
-    link = match?.[0] ?? '';
-  }).toPass({ timeout: 10_000 });
-  return link;
-}
 
 test('an owner invites a recruiter, who sets a password, signs in and manages their account; once disabled, their next request ends at sign-in', async ({
   page,

@@ -1,24 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chooseOption, fileInputOf, makeTextCv } from '../form/form-helpers';
+import { expectNoAxeViolations, signIn } from './hr-session';
 import { HR_OWNER, HR_RECRUITER } from './hr-users';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function signIn(page: Page, account: { email: string; password: string; name: string } = HR_OWNER) {
-  await page.goto('/app/sign-in');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.name}` })).toBeVisible();
-}
 
 test('an HR user publishes a vacancy with a custom form, a candidate applies with a CV, the HR user moves them to Interview', async ({
   page,
@@ -28,7 +11,7 @@ test('an HR user publishes a vacancy with a custom form, a candidate applies wit
   const unique = Date.now().toString(36);
   const formName = `E2E form ${unique}`;
   const vacancyName = `E2E vacancy ${unique}`;
-  await signIn(page);
+  await signIn(page, HR_OWNER);
 
   // The form: one custom_property select and one files field.
   await page
