@@ -87,18 +87,16 @@ export function mockFetch(routes: MockRoute[]) {
   return { calls, fetchMock };
 }
 
-export function renderApp(
-  path: string,
-  {
-    permissions,
-    pageData = buildPageData(),
-    fetchPermissions = async () => permissions,
-  }: {
-    permissions: UserPermissions;
-    pageData?: AppPageData;
-    /** How the app loads the user's permissions; by default it answers `permissions` every time. */
-    fetchPermissions?: () => Promise<UserPermissions>;
-  },
+type RenderOptions = {
+  permissions: UserPermissions;
+  pageData?: AppPageData;
+  /** How the app loads the user's permissions; by default it answers `permissions` every time. */
+  fetchPermissions?: () => Promise<UserPermissions>;
+};
+
+function mountApp(
+  { permissions, pageData = buildPageData(), fetchPermissions = async () => permissions }: RenderOptions,
+  routerHook: Parameters<typeof App>[0]['routerHook'],
 ) {
   if (!document.querySelector('meta[name="csrf-token"]')) {
     const meta = document.createElement('meta');
@@ -106,7 +104,6 @@ export function renderApp(
     meta.content = 'test-token';
     document.head.append(meta);
   }
-  const location = memoryLocation({ path: `/app${path}`, record: true });
   const snackbars = createSnackbarStore();
   const store = createPermissionsStore({ fetchPermissions });
   const view = render(
@@ -116,8 +113,24 @@ export function renderApp(
       queryClient={createQueryClient()}
       permissions={store}
       snackbars={snackbars}
-      routerHook={location.hook}
+      routerHook={routerHook}
     />,
   );
-  return { ...view, location, snackbars };
+  return { ...view, snackbars };
+}
+
+/** The app at `path` (under /app) in an in-memory location that records every address it goes to. */
+export function renderApp(path: string, options: RenderOptions) {
+  const location = memoryLocation({ path: `/app${path}`, record: true });
+  return { ...mountApp(options, location.hook), location };
+}
+
+/**
+ * The app at `path` (under /app) on jsdom's own window.history, for tests that go Back and Forward
+ * (history.back() fires popstate as a browser does). The address is window.location; the test resets
+ * it afterwards if later tests expect another start.
+ */
+export function renderAppInBrowserHistory(path: string, options: RenderOptions) {
+  window.history.pushState(null, '', `/app${path}`);
+  return mountApp(options, undefined);
 }

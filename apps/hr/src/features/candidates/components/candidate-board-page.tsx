@@ -142,6 +142,8 @@ export function CandidateBoardPage({ vacancyId }: { vacancyId: number }) {
       <PageHeading
         actions={
           <>
+            {/* The list pages through every candidate of the vacancy, with search and the other filters. */}
+            <Link href={`/candidates?vacancy_id=${vacancyId}`}>{t('hr.board.open_list')}</Link>
             <Link href={`/vacancies/${vacancyId}`}>{t('hr.board.edit_vacancy')}</Link>
             {/* The pipeline is edited with the vacancy, so it takes the same permission. */}
             {permissions.can('Vacancy', 'update') ? (
@@ -163,6 +165,12 @@ export function CandidateBoardPage({ vacancyId }: { vacancyId: number }) {
           applications.refetch();
         }}
       >
+        {applications.data && applications.data.meta.total > list.length ? (
+          <p className="hint">
+            {t('hr.board.truncated', { shown: list.length, total: applications.data.meta.total })}{' '}
+            <Link href={`/candidates?vacancy_id=${vacancyId}`}>{t('hr.board.see_all')}</Link>
+          </p>
+        ) : null}
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           <div className="board">
             {stageList.map((stage) => {

@@ -1,19 +1,48 @@
 import { route } from '@kadry/shared/routes';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { useLocale, useT } from '../../../app/i18n';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
-import { readFilterId, usePagedFilters } from '../../../lib/list-filters';
+import {
+  dateFilter,
+  defineListFilters,
+  FILTER_TEXT_MAX_LENGTH,
+  idFilter,
+  textFilter,
+  useForgetUnknownOption,
+  useKeepPageInRange,
+  useUrlFilters,
+} from '../../../lib/list-filters';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useStages } from '../../vacancies/api/get-stages';
 import { useVacancies } from '../../vacancies/api/get-vacancies';
+import { useVacancy } from '../../vacancies/api/get-vacancy';
 import { type ApplicationFilters, useApplications } from '../api/get-applications';
 import { getCandidateLabel } from './candidate-name';
 
 type ExportFormat = 'csv' | 'xlsx';
+
+/**
+ * The list's filters, kept in the address by name (`/candidates?vacancy_id=3&stage_id=7`, as the
+ * board links here). Stages belong to a vacancy, so a stage without its vacancy is ignored.
+ */
+const candidateListFilters = defineListFilters(
+  {
+    search: textFilter,
+    vacancy_id: idFilter,
+    stage_id: idFilter,
+    source: textFilter,
+    from: dateFilter,
+    to: dateFilter,
+  },
+  (filters) => (filters.vacancy_id === undefined ? { ...filters, stage_id: undefined } : filters),
+);
+
+/** How many vacancies the vacancy filter offers (the API's largest page); a chosen one beyond is added. */
+const VACANCY_OPTIONS_SIZE = 100;
 
 /** The export address with the list's filters (a GET the browser downloads; the server checks the permission). */
 export function buildExportUrl(format: ExportFormat, filters: ApplicationFilters): string {
@@ -26,24 +55,45 @@ export function formatDate(iso: string, locale: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale);
 }
 
-/** Candidates as a list: search, filters by vacancy, stage, source and date, paging, export. */
+/**
+ * The vacancy filter's choices: the first page of vacancies, plus the chosen one when it is not on it
+ * (a link from its board). Undefined until known, so an unknown choice is only forgotten once it is.
+ */
+function useVacancyOptions(chosenId: number | undefined) {
+  const vacancies = useVacancies({ page: 1, per_page: VACANCY_OPTIONS_SIZE });
+  const listed = vacancies.data?.data.map((vacancy) => ({ value: vacancy.id, label: vacancy.name }));
+  const isMissing =
+    listed !== undefined && chosenId !== undefined && !listed.some((option) => option.value === chosenId);
+  const chosen = useVacancy(isMissing ? chosenId : null);
+  if (!listed || (isMissing && chosen.isPending)) return undefined;
+  return chosen.data && isMissing ? [...listed, { value: chosen.data.id, label: chosen.data.name }] : listed;
+}
+
+/** Candidates as a list: search, filters by vacancy, stage, source and date (kept in the address), paging, export. */
 export function CandidatesPage() {
   const t = useT();
   const locale = useLocale();
   const permissions = usePermissions();
-  const { filters, applyFilters, setPage } = usePagedFilters<ApplicationFilters>({ page: 1 });
-  const [draft, setDraft] = useState({ search: '', source: '', from: '', to: '' });
+  const list = useUrlFilters(candidateListFilters);
+  const { filters, applyFilters } = list;
   const applications = useApplications(filters);
-  const vacancies = useVacancies({ page: 1 });
+  const vacancyOptions = useVacancyOptions(filters.vacancy_id);
   const stages = useStages(filters.vacancy_id ?? null);
+  const stageOptions = stages.data?.map((stage) => ({ value: stage.id, label: stage.name }));
+  const searchRef = useRef<HTMLInputElement>(null);
 
-  const onSearch = () =>
-    applyFilters({
-      search: draft.search.trim() || undefined,
-      source: draft.source.trim() || undefined,
-      from: draft.from || undefined,
-      to: draft.to || undefined,
-    });
+  useKeepPageInRange(
+    filters.page,
+    applications.isPlaceholderData ? undefined : applications.data?.meta.last_page,
+    list.setPage,
+  );
+  useForgetUnknownOption(filters.vacancy_id, vacancyOptions, () =>
+    applyFilters({ vacancy_id: undefined, stage_id: undefined }, { replace: true }),
+  );
+  useForgetUnknownOption(filters.stage_id, stageOptions, () =>
+    applyFilters({ stage_id: undefined }, { replace: true }),
+  );
+
   const canExport = permissions.canDo('Candidate', 'export_database');
 
   return (
@@ -64,48 +114,67 @@ export function CandidatesPage() {
       >
         {t('hr.candidates.title')}
       </PageHeading>
-      <FilterBar label={t('hr.candidates.filters')} onSubmit={onSearch}>
+      <FilterBar label={t('hr.candidates.filters')} onSubmit={list.submitDraft}>
         <FilterInput
           label={t('hr.common.search')}
           type="search"
-          value={draft.search}
-          onChange={(search) => setDraft({ ...draft, search })}
+          maxLength={FILTER_TEXT_MAX_LENGTH}
+          inputRef={searchRef}
+          value={list.draft.search}
+          onChange={(search) => list.setDraft('search', search)}
         />
         <FilterSelect
           label={t('hr.candidates.vacancy')}
           value={filters.vacancy_id}
-          options={(vacancies.data?.data ?? []).map((vacancy) => ({
-            value: vacancy.id,
-            label: vacancy.name,
-          }))}
-          onChange={(value) => applyFilters({ vacancy_id: readFilterId(value), stage_id: undefined })}
+          options={vacancyOptions ?? []}
+          // Stages belong to the vacancy: a new vacancy starts with all of its stages.
+          onChange={(value) =>
+            applyFilters({
+              vacancy_id: candidateListFilters.fields.vacancy_id.read(value),
+              stage_id: undefined,
+            })
+          }
         />
         <FilterSelect
           label={t('hr.candidates.stage')}
           value={filters.stage_id}
-          options={(stages.data ?? []).map((stage) => ({ value: stage.id, label: stage.name }))}
-          onChange={(value) => applyFilters({ stage_id: readFilterId(value) })}
+          options={stageOptions ?? []}
+          onChange={(value) => list.selectFilter('stage_id', value)}
           isDisabled={filters.vacancy_id === undefined}
           description={t('hr.candidates.stage_hint')}
         />
         <FilterInput
           label={t('hr.candidates.source')}
-          value={draft.source}
-          onChange={(source) => setDraft({ ...draft, source })}
+          maxLength={FILTER_TEXT_MAX_LENGTH}
+          value={list.draft.source}
+          onChange={(source) => list.setDraft('source', source)}
         />
         <FilterInput
           label={t('hr.candidates.from')}
           type="date"
-          value={draft.from}
-          onChange={(from) => setDraft({ ...draft, from })}
+          value={list.draft.from}
+          onChange={(from) => list.setDraft('from', from)}
         />
         <FilterInput
           label={t('hr.candidates.to')}
           type="date"
-          value={draft.to}
-          onChange={(to) => setDraft({ ...draft, to })}
+          value={list.draft.to}
+          onChange={(to) => list.setDraft('to', to)}
         />
+        {/* Filters apply as they change; with several boxes, Enter needs a submit button to apply at once. */}
         <button type="submit">{t('hr.common.apply_filters')}</button>
+        {list.hasActiveFilters ? (
+          <button
+            type="button"
+            onClick={() => {
+              list.clearFilters();
+              // The button goes away with the filters: focus moves on to the search, not to the page.
+              searchRef.current?.focus();
+            }}
+          >
+            {t('hr.common.clear_filters')}
+          </button>
+        ) : null}
       </FilterBar>
       <QueryState
         isPending={applications.isPending}
@@ -149,7 +218,7 @@ export function CandidatesPage() {
         <Pagination
           page={filters.page}
           lastPage={applications.data?.meta.last_page ?? 1}
-          onChange={setPage}
+          onChange={list.setPage}
         />
       </QueryState>
     </section>

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildPermissions } from '../../../lib/permissions/permissions-test-data';
 import {
   buildApplication,
@@ -9,7 +9,13 @@ import {
   pageOf,
   STAGES,
 } from '../../../test/recruiting-test-data';
-import { mockFetch, renderApp } from '../../../test/render-app';
+import {
+  type MockRoute,
+  mockFetch,
+  type RecordedCall,
+  renderApp,
+  renderAppInBrowserHistory,
+} from '../../../test/render-app';
 import { formatFileSize } from './candidate-card-page';
 import { getCandidateLabel } from './candidate-name';
 
@@ -92,6 +98,170 @@ describe('candidates list', () => {
     renderApp('/candidates', { permissions: noExport });
     expect(await screen.findByText('No candidates match.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Export/ })).toBeNull();
+  });
+});
+
+describe('candidates list filters in the address', () => {
+  // Vacancy 3 is not on the first page of the vacancy filter's choices: it is fetched by id. Its stages
+  // have their own ids (7 New … 12 Rejected).
+  const DATA_ANALYST = buildVacancy({ id: 3, name: 'Data analyst' });
+  const ANALYST_STAGES = STAGES.map((stage) => ({ ...stage, id: stage.id + 6 }));
+
+  function listRoutes(extra: MockRoute[] = []): MockRoute[] {
+    return [
+      ...extra,
+      { path: '/api/v1/applications', body: pageOf([summary(11, 0, 'Taras Shevchuk')], 3) },
+      { path: '/api/v1/vacancies', body: pageOf([buildVacancy()]) },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      { path: '/api/v1/vacancies/3', body: { data: DATA_ANALYST } },
+      { path: '/api/v1/vacancies/3/stages', body: { data: ANALYST_STAGES } },
+    ];
+  }
+
+  function listQueries(calls: RecordedCall[]) {
+    return calls
+      .filter((call) => call.url.pathname === '/api/v1/applications')
+      .map((call) => Object.fromEntries(call.url.searchParams));
+  }
+
+  function address() {
+    return `${window.location.pathname}${window.location.search}`;
+  }
+
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('opens filtered from a link: asks for the filtered list and shows every filter in its control', async () => {
+    const { calls } = mockFetch(listRoutes());
+    renderApp(
+      '/candidates?vacancy_id=3&stage_id=7&search=taras&source=linkedin&from=2031-03-01&to=2031-03-31&page=2',
+      { permissions: ownerPermissions },
+    );
+    await screen.findByRole('link', { name: 'Taras Shevchuk' });
+    expect(listQueries(calls)).toEqual([
+      {
+        page: '2',
+        search: 'taras',
+        vacancy_id: '3',
+        stage_id: '7',
+        source: 'linkedin',
+        from: '2031-03-01',
+        to: '2031-03-31',
+      },
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('taras');
+    expect(screen.getByRole('textbox', { name: 'Source' })).toHaveValue('linkedin');
+    expect(screen.getByLabelText('Applied from')).toHaveValue('2031-03-01');
+    expect(screen.getByLabelText('Applied until')).toHaveValue('2031-03-31');
+    // The chosen vacancy is offered (and chosen) although it is not on the first page of vacancies.
+    await screen.findByRole('option', { name: 'Data analyst' });
+    expect(screen.getByRole('combobox', { name: 'Vacancy' })).toHaveValue('3');
+    await screen.findByRole('option', { name: 'New' });
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue('7');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    // The exports carry the same filters.
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain(
+      'vacancy_id=3&stage_id=7',
+    );
+  });
+
+  it('ignores malformed parameters, and a stage without its vacancy', async () => {
+    const { calls } = mockFetch(listRoutes());
+    renderApp('/candidates?stage_id=3&vacancy_id=abc&from=2031-02-30&to=soon&source=%20&page=-1', {
+      permissions: ownerPermissions,
+    });
+    await screen.findByRole('link', { name: 'Taras Shevchuk' });
+    expect(listQueries(calls)).toEqual([{ page: '1' }]);
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toBeDisabled();
+    expect(screen.getByLabelText('Applied from')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('a changed filter goes into the address on page 1, and Back restores the filters before it', async () => {
+    const { calls } = mockFetch(listRoutes());
+    renderAppInBrowserHistory('/candidates?vacancy_id=1&page=2', { permissions: ownerPermissions });
+    await screen.findByText('Page 2 of 3');
+    await screen.findByRole('option', { name: 'Interview' });
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Stage' }), 'Interview');
+    await waitFor(() => expect(address()).toBe('/app/candidates?vacancy_id=1&stage_id=3'));
+    await waitFor(() =>
+      expect(listQueries(calls).at(-1)).toEqual({ page: '1', vacancy_id: '1', stage_id: '3' }),
+    );
+
+    await userEvent.type(screen.getByLabelText('Applied from'), '2031-03-01');
+    await waitFor(() => expect(address()).toBe('/app/candidates?vacancy_id=1&stage_id=3&from=2031-03-01'));
+
+    act(() => window.history.back());
+    await waitFor(() => expect(address()).toBe('/app/candidates?vacancy_id=1&stage_id=3'));
+    await waitFor(() => expect(screen.getByLabelText('Applied from')).toHaveValue(''));
+    act(() => window.history.back());
+    await waitFor(() => expect(address()).toBe('/app/candidates?vacancy_id=1&page=2'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue(''));
+    expect(screen.getByRole('combobox', { name: 'Vacancy' })).toHaveValue('1');
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('choosing another vacancy drops the stage of the one before', async () => {
+    const { calls } = mockFetch(
+      listRoutes([{ path: '/api/v1/vacancies', body: pageOf([buildVacancy(), DATA_ANALYST]) }]),
+    );
+    const { location } = renderApp('/candidates?vacancy_id=1&stage_id=3', { permissions: ownerPermissions });
+    await screen.findByRole('option', { name: 'Interview' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Vacancy' }), 'Data analyst');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/app/candidates?vacancy_id=3'));
+    await waitFor(() => expect(listQueries(calls).at(-1)).toEqual({ page: '1', vacancy_id: '3' }));
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue('');
+  });
+
+  it('forgets a vacancy that is gone (or hidden), and its stage, replacing the address', async () => {
+    const { calls } = mockFetch(listRoutes());
+    const { location } = renderApp('/candidates?vacancy_id=99&stage_id=2&source=site', {
+      permissions: ownerPermissions,
+    });
+    await waitFor(() => expect(location.history).toEqual(['/app/candidates?source=site']));
+    await waitFor(() => expect(listQueries(calls).at(-1)).toEqual({ page: '1', source: 'site' }));
+    expect(screen.getByRole('combobox', { name: 'Vacancy' })).toHaveValue('');
+  });
+
+  it('"Clear filters" shows the whole list, empties every box and puts focus on the search', async () => {
+    mockFetch(listRoutes());
+    const { location } = renderApp('/candidates?vacancy_id=1&search=taras&to=2031-03-31', {
+      permissions: ownerPermissions,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/app/candidates'));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+    expect(screen.getByLabelText('Applied until')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Vacancy' })).toHaveValue('');
+  });
+
+  it("the board's list link opens the list filtered by its vacancy", async () => {
+    const { calls } = mockFetch([
+      { path: '/api/v1/vacancies/1', body: { data: buildVacancy() } },
+      {
+        path: '/api/v1/applications',
+        body: {
+          ...pageOf([summary(11, 0, 'Taras Shevchuk')]),
+          meta: { current_page: 1, last_page: 2, per_page: 100, total: 130 },
+        },
+      },
+      ...listRoutes(),
+    ]);
+    renderApp('/vacancies/1/board', { permissions: ownerPermissions });
+    expect(
+      await screen.findByText('The board shows the first 1 candidates (130 in all).', undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Open as a list' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Candidates' })).toBeInTheDocument();
+    await waitFor(() => expect(listQueries(calls).at(-1)).toEqual({ page: '1', vacancy_id: '1' }));
+    await screen.findByRole('option', { name: 'Backend engineer' });
+    expect(screen.getByRole('combobox', { name: 'Vacancy' })).toHaveValue('1');
   });
 });
 

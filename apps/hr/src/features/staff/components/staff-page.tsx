@@ -1,22 +1,25 @@
 import { STAFF_USER_STATUSES, type StaffUser } from '@kadry/shared/schemas/admin';
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'wouter';
+import { useId, useRef, useState } from 'react';
 import { useLocale, useT } from '../../../app/i18n';
 import { usePageData } from '../../../app/page-data';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
-import { readFilterId } from '../../../lib/list-filters';
+import {
+  FILTER_TEXT_MAX_LENGTH,
+  useForgetUnknownOption,
+  useKeepPageInRange,
+  useUrlFilters,
+} from '../../../lib/list-filters';
 import { getRoleLabel } from '../../../lib/role-label';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRoleOptions } from '../api/get-role-options';
-import { type StaffUserFilters, useStaffUsers } from '../api/get-staff-users';
+import { useStaffUsers } from '../api/get-staff-users';
 import { useTeamOptions } from '../api/get-team-options';
 import { EditPersonDialog } from './edit-person-dialog';
 import { formatDateTime, formatRelativeTime } from './format-time';
 import { InvitePersonDialog } from './invite-person-dialog';
-import { hasActiveFilters, readStaffFilters, writeStaffFilters } from './staff-filters';
+import { staffListFilters } from './staff-filters';
 import { StaffStatusChip } from './staff-status-chip';
 
 /**
@@ -29,35 +32,29 @@ export function StaffPage() {
   const locale = useLocale();
   const ids = useId();
   const pageData = usePageData();
-  const [params, setParams] = useSearchParams();
-  const filters = readStaffFilters(params);
+  const list = useUrlFilters(staffListFilters);
+  const { filters, applyFilters } = list;
   const users = useStaffUsers(filters);
   const roles = useRoleOptions();
   const teams = useTeamOptions();
   const [isInviteOpen, setIsInviteOpen] = useState(false);
   const [editing, setEditing] = useState<StaffUser | null>(null);
-  const [search, setSearch] = useState(filters.search ?? '');
+  const searchRef = useRef<HTMLInputElement>(null);
   const now = new Date();
+  const roleOptions = roles.data?.map((role) => ({ value: role.id, label: getRoleLabel(role, t) }));
+  const teamOptions = teams.data?.map((team) => ({ value: team.id, label: team.name }));
 
-  const applyFilters = (patch: Partial<StaffUserFilters>, options?: { replace?: boolean }) => {
-    // Any change of filter starts again from the first page.
-    setParams(writeStaffFilters({ ...filters, ...patch, page: patch.page ?? 1 }), options);
-  };
-
-  // Searched once typing pauses, replacing the history entry, so Back skips the keystrokes.
-  const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a pause in typing applies the search.
-  useEffect(() => {
-    if (settledSearch !== (filters.search ?? '')) {
-      applyFilters({ search: settledSearch || undefined }, { replace: true });
-    }
-  }, [settledSearch]);
-
-  // Back / Forward (or a link) changed the address: show its search in the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only.
-  useEffect(() => {
-    if ((filters.search ?? '') !== search.trim()) setSearch(filters.search ?? '');
-  }, [filters.search]);
+  useKeepPageInRange(
+    filters.page,
+    users.isPlaceholderData ? undefined : users.data?.meta.last_page,
+    list.setPage,
+  );
+  useForgetUnknownOption(filters.role_id, roleOptions, () =>
+    applyFilters({ role_id: undefined }, { replace: true }),
+  );
+  useForgetUnknownOption(filters.team_id, teamOptions, () =>
+    applyFilters({ team_id: undefined }, { replace: true }),
+  );
 
   return (
     <section>
@@ -76,22 +73,26 @@ export function StaffPage() {
         {t('hr.staff.title')}
       </PageHeading>
 
-      <FilterBar
-        label={t('hr.staff.filters')}
-        onSubmit={() => applyFilters({ search: search.trim() || undefined })}
-      >
-        <FilterInput label={t('hr.staff.search')} type="search" value={search} onChange={setSearch} />
+      <FilterBar label={t('hr.staff.filters')} onSubmit={list.submitDraft}>
+        <FilterInput
+          label={t('hr.staff.search')}
+          type="search"
+          maxLength={FILTER_TEXT_MAX_LENGTH}
+          inputRef={searchRef}
+          value={list.draft.search}
+          onChange={(search) => list.setDraft('search', search)}
+        />
         <FilterSelect
           label={t('hr.staff.field.role')}
           value={filters.role_id}
-          options={(roles.data ?? []).map((role) => ({ value: role.id, label: getRoleLabel(role, t) }))}
-          onChange={(value) => applyFilters({ role_id: readFilterId(value) })}
+          options={roleOptions ?? []}
+          onChange={(value) => list.selectFilter('role_id', value)}
         />
         <FilterSelect
           label={t('hr.staff.field.team')}
           value={filters.team_id}
-          options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
-          onChange={(value) => applyFilters({ team_id: readFilterId(value) })}
+          options={teamOptions ?? []}
+          onChange={(value) => list.selectFilter('team_id', value)}
         />
         <FilterSelect
           label={t('hr.staff.field.status')}
@@ -100,16 +101,15 @@ export function StaffPage() {
             value: status,
             label: t(`hr.staff.status.${status}`),
           }))}
-          onChange={(value) =>
-            applyFilters({ status: STAFF_USER_STATUSES.find((status) => status === value) })
-          }
+          onChange={(value) => list.selectFilter('status', value)}
         />
-        {hasActiveFilters(filters) ? (
+        {list.hasActiveFilters ? (
           <button
             type="button"
             onClick={() => {
-              setSearch('');
-              setParams(new URLSearchParams());
+              list.clearFilters();
+              // The button goes away with the filters: focus moves on to the search, not to the page.
+              searchRef.current?.focus();
             }}
           >
             {t('hr.staff.clear_filters')}
@@ -194,11 +194,7 @@ export function StaffPage() {
             {t('hr.staff.count', { count: users.data.meta.total })}
           </p>
         ) : null}
-        <Pagination
-          page={filters.page}
-          lastPage={users.data?.meta.last_page ?? 1}
-          onChange={(page) => applyFilters({ page })}
-        />
+        <Pagination page={filters.page} lastPage={users.data?.meta.last_page ?? 1} onChange={list.setPage} />
       </QueryState>
 
       <InvitePersonDialog isOpen={isInviteOpen} onClose={() => setIsInviteOpen(false)} />

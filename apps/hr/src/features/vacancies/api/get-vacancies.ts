@@ -6,6 +6,8 @@ import { clientVacancyListResponseSchema } from './vacancy-wire';
 
 export type VacancyListFilters = {
   page: number;
+  /** 20 unless told; at most 100 (the API's limit). */
+  per_page?: number;
   search?: string;
   status?: number;
   team_id?: number;

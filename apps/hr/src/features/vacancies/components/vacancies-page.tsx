@@ -1,5 +1,5 @@
 import { VACANCY_STATUSES } from '@kadry/shared/schemas/recruiting';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../app/i18n';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
@@ -7,20 +7,48 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { getStatusKey, StatusChip } from '../../../components/ui/status-chip';
-import { readFilterId, usePagedFilters } from '../../../lib/list-filters';
+import {
+  defineListFilters,
+  FILTER_TEXT_MAX_LENGTH,
+  idFilter,
+  oneOfFilter,
+  textFilter,
+  useForgetUnknownOption,
+  useKeepPageInRange,
+  useUrlFilters,
+} from '../../../lib/list-filters';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useTeams } from '../../directory/api/get-teams';
-import { useVacancies, type VacancyListFilters } from '../api/get-vacancies';
+import { useVacancies } from '../api/get-vacancies';
 
-/** Vacancies: search, filters by status, publication and team, status chips, paging. */
+/** The list's filters, kept in the address by name (`/vacancies?search=engineer&status=1`). */
+const vacancyListFilters = defineListFilters({
+  search: textFilter,
+  status: oneOfFilter(VACANCY_STATUSES.map((status) => status.id)),
+  is_published: oneOfFilter(['true', 'false']),
+  team_id: idFilter,
+});
+
+/** Vacancies: search, filters by status, publication and team (kept in the address), status chips, paging. */
 export function VacanciesPage() {
   const t = useT();
   const permissions = usePermissions();
-  const { filters, applyFilters, setPage } = usePagedFilters<VacancyListFilters>({ page: 1 });
-  const [search, setSearch] = useState('');
+  const list = useUrlFilters(vacancyListFilters);
+  const { filters, applyFilters } = list;
   const vacancies = useVacancies(filters);
   const teams = useTeams();
   const teamNames = new Map((teams.data ?? []).map((team) => [team.id, team.name]));
+  const teamOptions = teams.data?.map((team) => ({ value: team.id, label: team.name }));
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useKeepPageInRange(
+    filters.page,
+    vacancies.isPlaceholderData ? undefined : vacancies.data?.meta.last_page,
+    list.setPage,
+  );
+  useForgetUnknownOption(filters.team_id, teamOptions, () =>
+    applyFilters({ team_id: undefined }, { replace: true }),
+  );
 
   return (
     <section>
@@ -36,11 +64,15 @@ export function VacanciesPage() {
         {t('hr.vacancies.title')}
       </PageHeading>
 
-      <FilterBar
-        label={t('hr.vacancies.filters')}
-        onSubmit={() => applyFilters({ search: search.trim() || undefined })}
-      >
-        <FilterInput label={t('hr.common.search')} type="search" value={search} onChange={setSearch} />
+      <FilterBar label={t('hr.vacancies.filters')} onSubmit={list.submitDraft}>
+        <FilterInput
+          label={t('hr.common.search')}
+          type="search"
+          maxLength={FILTER_TEXT_MAX_LENGTH}
+          inputRef={searchRef}
+          value={list.draft.search}
+          onChange={(search) => list.setDraft('search', search)}
+        />
         <button type="submit">{t('hr.common.search')}</button>
         <FilterSelect
           label={t('hr.vacancies.field.status')}
@@ -49,7 +81,7 @@ export function VacanciesPage() {
             value: status.id,
             label: t(getStatusKey(status.id)),
           }))}
-          onChange={(value) => applyFilters({ status: readFilterId(value) })}
+          onChange={(value) => list.selectFilter('status', value)}
         />
         <FilterSelect
           label={t('hr.vacancies.field.published')}
@@ -58,16 +90,26 @@ export function VacanciesPage() {
             { value: 'true', label: t('hr.vacancies.published') },
             { value: 'false', label: t('hr.vacancies.not_published') },
           ]}
-          onChange={(value) =>
-            applyFilters({ is_published: value === 'true' || value === 'false' ? value : undefined })
-          }
+          onChange={(value) => list.selectFilter('is_published', value)}
         />
         <FilterSelect
           label={t('hr.vacancies.field.team')}
           value={filters.team_id}
-          options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
-          onChange={(value) => applyFilters({ team_id: readFilterId(value) })}
+          options={teamOptions ?? []}
+          onChange={(value) => list.selectFilter('team_id', value)}
         />
+        {list.hasActiveFilters ? (
+          <button
+            type="button"
+            onClick={() => {
+              list.clearFilters();
+              // The button goes away with the filters: focus moves on to the search, not to the page.
+              searchRef.current?.focus();
+            }}
+          >
+            {t('hr.common.clear_filters')}
+          </button>
+        ) : null}
       </FilterBar>
 
       <QueryState
@@ -113,7 +155,11 @@ export function VacanciesPage() {
             </tbody>
           </table>
         )}
-        <Pagination page={filters.page} lastPage={vacancies.data?.meta.last_page ?? 1} onChange={setPage} />
+        <Pagination
+          page={filters.page}
+          lastPage={vacancies.data?.meta.last_page ?? 1}
+          onChange={list.setPage}
+        />
       </QueryState>
     </section>
   );
