@@ -7,7 +7,7 @@ import { FormsPage } from '../features/forms/components/forms-page';
 import { VacanciesPage } from '../features/vacancies/components/vacancies-page';
 import { usePermissions } from '../lib/permissions/use-permissions';
 import { useT } from './i18n';
-import { canOpenScreen, type Screen } from './modules';
+import { canOpenScreen, SCREEN_LINKS, type Screen } from './modules';
 import { usePageData } from './page-data';
 
 // The heavy screens (rich-text editor, drag and drop, the careers form components) load when opened.
@@ -88,16 +88,6 @@ function Guard({ screen, children }: { screen: Screen; children: ReactNode }) {
     <NotFoundPage />
   );
 }
-
-const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
-  { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
-  { screen: 'candidates', path: '/candidates', label: 'hr.nav.candidates' },
-  { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
-  { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
-  { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
-  { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
-  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
-];
 
 function HomePage() {
   const t = useT();

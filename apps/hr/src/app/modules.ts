@@ -39,3 +39,14 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
       return permissions.permissions?.role.key === 'owner';
   }
 }
+
+/** The screens in navigation order, with their paths and label keys (the menu and the home page). */
+export const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
+  { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
+  { screen: 'candidates', path: '/candidates', label: 'hr.nav.candidates' },
+  { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
+  { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
+  { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
+  { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
+  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
+];

@@ -3,22 +3,12 @@ import { CSRF_FORM_FIELD } from '@kadry/shared/schemas/auth';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useT } from '../../app/i18n';
-import { canOpenScreen, type Screen } from '../../app/modules';
+import { canOpenScreen, SCREEN_LINKS } from '../../app/modules';
 import { usePageData } from '../../app/page-data';
 import { useNotificationCount } from '../../features/notifications/api/get-notification-count';
 import { useMarkNotificationsRead } from '../../features/notifications/api/mark-notifications-read';
 import { usePermissions } from '../../lib/permissions/use-permissions';
 import { SnackbarHost } from '../../lib/snackbar/snackbar-host';
-
-const NAV_ITEMS: { screen: Screen; path: string; label: string }[] = [
-  { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
-  { screen: 'candidates', path: '/candidates', label: 'hr.nav.candidates' },
-  { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
-  { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
-  { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
-  { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
-  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
-];
 
 function readCsrfToken(): string {
   return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
@@ -113,7 +103,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const permissions = usePermissions();
   const [location] = useLocation();
   useFocusOnRouteChange(location);
-  const items = NAV_ITEMS.filter((item) => canOpenScreen(item.screen, settings.tariffs, permissions));
+  const items = SCREEN_LINKS.filter((item) => canOpenScreen(item.screen, settings.tariffs, permissions));
   // The counter needs both: new applications are what it counts, and the endpoint checks Notification.
   const canSeeCandidates =
     canOpenScreen('candidates', settings.tariffs, permissions) && permissions.can('Notification', 'view');
