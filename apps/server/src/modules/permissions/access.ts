@@ -126,6 +126,16 @@ export async function requireAbility(
   return level;
 }
 
+/** 403 unless the role gives at least one of `actions` on the entity a level other than not_visible. */
+export async function requireAnyAbility(
+  request: FastifyRequest,
+  entity: Entity,
+  actions: readonly VisibilityAction[],
+): Promise<void> {
+  const levels = await Promise.all(actions.map((action) => findLevel(request, entity, action)));
+  if (levels.every((level) => level === 'not_visible')) throw new AppError('forbidden');
+}
+
 export function hasNamedAction(access: Pick<Access, 'permissions'>, entity: Entity, action: string): boolean {
   return access.permissions[entity].actions.includes(action);
 }

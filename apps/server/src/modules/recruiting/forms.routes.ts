@@ -15,7 +15,7 @@ import { vacancies } from '../../db/schema/vacancies';
 import { AppError } from '../../lib/app-error';
 import { requireUser, staffLocaleOf } from '../../plugins/session';
 import { buildFormFields, type StoredFormField } from '../careers/form-definition.service';
-import { findLevel, requireAbility } from '../permissions/access';
+import { requireAbility, requireAnyAbility } from '../permissions/access';
 import { registerPutRoute } from '../permissions/register-put-route';
 import type { RecruitingRouteOptions } from './vacancies.routes';
 
@@ -78,11 +78,7 @@ function toFieldRows(companyId: number, formId: number, input: FormInput) {
 
 /** Previewing a form is part of editing one: allowed to whoever may create or update forms. */
 async function requireFormEditing(request: FastifyRequest): Promise<void> {
-  const [create, update] = await Promise.all([
-    findLevel(request, 'Vacancy.CareerSite', 'create'),
-    findLevel(request, 'Vacancy.CareerSite', 'update'),
-  ]);
-  if (create === 'not_visible' && update === 'not_visible') throw new AppError('forbidden');
+  await requireAnyAbility(request, 'Vacancy.CareerSite', ['create', 'update']);
 }
 
 async function saveForm(db: Db, companyId: number, input: FormInput, existing: ApplicationForm | null) {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { parseObjectId } from '../../lib/object-id';
 import { requireUser } from '../../plugins/session';
-import { findLevel, getAccess, requireAbility } from '../permissions/access';
+import { findLevel, getAccess, requireAbility, requireAnyAbility } from '../permissions/access';
 import { registerPutRoute } from '../permissions/register-put-route';
 import { canReachTeam, teamScopeWhere } from './team-access';
 import {
@@ -153,11 +153,7 @@ export const teamsRoutes: FastifyPluginAsync<TeamsRoutesOptions> = async (app, o
       },
     },
     async (request) => {
-      const [create, update] = await Promise.all([
-        findLevel(request, 'Teams', 'create'),
-        findLevel(request, 'Teams', 'update'),
-      ]);
-      if (create === 'not_visible' && update === 'not_visible') throw new AppError('forbidden');
+      await requireAnyAbility(request, 'Teams', ['create', 'update']);
       const user = requireUser(request);
       return {
         data: await listTeamPeople(db, user.companyId, {
