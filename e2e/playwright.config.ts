@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { findChromium, missingToolsLine } from '../tooling/system/system-tools';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,8 +28,12 @@ const port = process.env.KADRY_E2E_PORT;
 const dataDir = process.env.KADRY_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 
+// Debian's Chromium or another local install (npm test provisions one); never a downloaded browser.
+const chromium = findChromium();
+if (!chromium.isFound) throw new Error(missingToolsLine(['chromium'], 'the browser tests'));
+
 /**
- * Real Chromium (Debian's, never a downloaded one) against the real server with a fresh database:
+ * Real Chromium (a local install, never a downloaded one) against the real server with a fresh database:
  * the demo data plus one vacancy with unsafe HTML (careers/seed-e2e-database.ts). The careers client
  * must be built first; `npm run test:e2e` does that.
  */
@@ -49,7 +54,7 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium.path,
       args: [
         '--no-sandbox',
         '--disable-gpu',

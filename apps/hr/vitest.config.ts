@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A 2-core machine runs these beside the server tests; a busy moment must not fail a test.
+    testTimeout: 30_000,
   },
 });

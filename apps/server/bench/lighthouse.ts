@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { findChromium } from '../../../tooling/system/system-tools';
 import type { FigureRow } from './report';
 
-/** Debian's Chromium; no browser is ever downloaded. */
-const CHROMIUM = '/usr/bin/chromium';
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100 } as const;
 
 export type LighthouseScores = { url: string; performance: number; accessibility: number };
@@ -14,9 +12,11 @@ export type LighthouseScores = { url: string; performance: number; accessibility
  * emulation (a mid-range phone on a throttled connection), in one headless Chromium.
  */
 export async function measureLighthouse(urls: readonly string[]): Promise<LighthouseScores[] | null> {
-  if (!existsSync(CHROMIUM)) return null;
+  // A local Chromium (Debian's, or another install); no browser is ever downloaded.
+  const chromium = findChromium();
+  if (!chromium.isFound) return null;
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: chromium.path,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
@@ -54,7 +54,13 @@ export function buildLighthouseRows(
   labels: readonly string[],
 ): FigureRow[] {
   if (!scores)
-    return [{ key: 'lighthouse.skipped', figure: 'Lighthouse', value: `no ${CHROMIUM} — skipped` }];
+    return [
+      {
+        key: 'lighthouse.skipped',
+        figure: 'Lighthouse',
+        value: `no Chromium found — skipped (npm test installs it; or set KADRY_CHROMIUM)`,
+      },
+    ];
   return scores.flatMap((score, index) => {
     const label = labels[index] ?? score.url;
     return [
