@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headerPairs: 100,
     },
   });
-  await app.register(companyResolver, { db: database.db });
+  await app.register(companyResolver, { db: database.db, env });
   await app.register(staticAssets, { careersClientDir: deps.careersClientDir });
   // Staff sessions and CSRF: after the company is known, before any route.
   await app.register(sessionPlugin, { db: database.db, env, now });
@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   // Administration: staff accounts, teams, one's own account (custom roles are in the permissions plugin).
-  await app.register(adminRoutes, { db: database.db, env, emailSender, now });
+  await app.register(adminRoutes, { db: database.db, emailSender, now });
   await app.register(teamsRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db, env, now });
   if (mailbox) {

@@ -32,6 +32,15 @@ describe('parseEnv', () => {
     });
   });
 
+  it('reads TRUSTED_HOSTS as a list of host names, and refuses a URL in it', () => {
+    expect(parseEnv({ TRUSTED_HOSTS: ' HR.Example.com, ::1 ,*' }).TRUSTED_HOSTS).toEqual([
+      'hr.example.com',
+      '::1',
+      '*',
+    ]);
+    expect(parseError({ TRUSTED_HOSTS: 'https://hr.example.com' }).message).toContain('TRUSTED_HOSTS');
+  });
+
   it('leaves DATABASE_URL and DEMO_DATA unset by default, so the embedded database decides', () => {
     const env = parseEnv({});
     expect(env.DATABASE_URL).toBeUndefined();

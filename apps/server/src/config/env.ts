@@ -49,6 +49,31 @@ export const envSchema = z.object({
     .url()
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  /**
+   * Host names (comma-separated, no scheme or port) that reach the default company's sign-in pages,
+   * HR app and staff API besides the hosts configured for each company; `*` lets any host through.
+   * Default in production: localhost, 127.0.0.1, ::1 and APP_URL's host; otherwise `*`. Links in mail
+   * never come from a host outside this list, whatever it says.
+   */
+  TRUSTED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\*|\[?[0-9a-f:.]+\]?|[a-z0-9.-]+)$/,
+            'host names only, e.g. hr.example.com (no scheme or port), or *',
+          ),
+      ),
+    )
+    .optional(),
   /** smtp://user:pass@host:587 or smtps://…: send mail through this server. Without it, mail is written to the log. */
   SMTP_URL: z
     .string()

@@ -10,7 +10,6 @@ import { errorBodySchema } from '@kadry/shared/schemas/error';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
 import { AppError } from '../../lib/app-error';
@@ -32,7 +31,6 @@ import { createStaffUser, updateStaffUser } from './staff-users.service';
 
 export type AdminRoutesOptions = {
   db: Db;
-  env: Pick<Env, 'APP_URL'>;
   emailSender: EmailSender;
   now: () => Date;
 };
@@ -56,7 +54,7 @@ function requireCompany(request: FastifyRequest): Company {
  * accounts. Owners only, checked before the body is validated, so nobody else learns anything.
  */
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, opts) => {
-  const { db, env, now } = opts;
+  const { db, now } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const ownersOnly = async (request: FastifyRequest) => {
     requireOwner(request);
@@ -67,14 +65,16 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     return { data: toStaffUser(row, teams.get(row.id) ?? []) };
   }
 
-  /** Sends the set-password link; links point at APP_URL, else at the origin the owner is using. */
-  function sendLink(request: FastifyRequest, actor: SessionUser, row: StaffUserRow): Promise<void> {
+  /** Sends the set-password link; links point only at a trusted origin (see company-resolver). */
+  async function sendLink(request: FastifyRequest, actor: SessionUser, row: StaffUserRow): Promise<void> {
+    const baseUrl = request.linkOrigin;
+    if (baseUrl === null) throw new AppError('conflict', { key: 'errors.no_link_origin' });
     return sendInvitation(db, {
       company: requireCompany(request),
       user: row,
       inviterName: actor.name,
       now: now(),
-      baseUrl: env.APP_URL ?? `${request.protocol}://${request.host}`,
+      baseUrl,
       sender: opts.emailSender,
     });
   }
@@ -226,6 +226,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       try {
         await sendLink(request, actor, row);
       } catch (error) {
+        if (error instanceof AppError) throw error;
         throw new AppError('service_unavailable', {
           key: 'admin.users.invite_failed',
           retryAfter: 60,

@@ -54,7 +54,6 @@ export type AuthRoutesOptions = {
   db: Db;
   env: Pick<
     Env,
-    | 'APP_URL'
     | 'SESSION_MAX_HOURS'
     | 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT'
     | 'SIGN_IN_MAX_FAILURES_PER_IP'
@@ -364,14 +363,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           }),
         );
       }
-      // Not awaited: the answer must take as long for an unknown email as for a known one.
-      requestPasswordReset(db, {
-        company,
-        email,
-        now: now(),
-        baseUrl: env.APP_URL ?? `${request.protocol}://${request.host}`,
-        sender: opts.emailSender,
-      }).catch((error: unknown) => request.log.error({ err: error }, 'sending a password-reset link failed'));
+      // Links point only at a trusted origin, never at a Host header the sender chose (issue 12).
+      const baseUrl = request.linkOrigin;
+      if (baseUrl === null) {
+        request.log.error(
+          { host: request.host },
+          'no password-reset link sent: this host is not trusted for links; set APP_URL or TRUSTED_HOSTS',
+        );
+      } else {
+        // Not awaited: the answer must take as long for an unknown email as for a known one.
+        requestPasswordReset(db, { company, email, now: now(), baseUrl, sender: opts.emailSender }).catch(
+          (error: unknown) => request.log.error({ err: error }, 'sending a password-reset link failed'),
+        );
+      }
       return sendPage(reply, 200, renderForgotPasswordPage(ctx, { ...pageOptions, isSent: true }));
     },
   );

@@ -25,12 +25,18 @@ export async function requestPasswordReset(
 
   // 256 bits: the link is the only secret, and it travels by email.
   const token = createRandomToken(32);
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    companyId: input.company.id,
-    userId: user.id,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + PASSWORD_RESET_TTL_MS),
+  // A new link ends the earlier unused ones: only the newest mail opens the account.
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      companyId: input.company.id,
+      userId: user.id,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + PASSWORD_RESET_TTL_MS),
+    });
   });
 
   const t = createTranslator(user.locale);

@@ -21,7 +21,8 @@ import { findRecruiterIds } from './recruiting-access';
  */
 export async function notifyNewApplication(
   db: Db,
-  deps: { emailSender: EmailSender; log: FastifyBaseLogger; appUrl: string },
+  /** appUrl: the trusted origin for the link (never the anonymous submitter's Host); null: no link. */
+  deps: { emailSender: EmailSender; log: FastifyBaseLogger; appUrl: string | null },
   companyId: number,
   responseId: number,
 ): Promise<number[]> {
@@ -85,7 +86,8 @@ export async function notifyNewApplication(
     .onConflictDoNothing()
     .returning({ userId: notifications.userId });
   const newlyNotified = new Set(inserted.map((row) => row.userId));
-  const link = `${deps.appUrl}/app/candidates/${responseId}`;
+  const path = `/app/candidates/${responseId}`;
+  const link = deps.appUrl ? `${deps.appUrl}${path}` : `Kadry: ${path}`;
   await Promise.all(
     recipients
       .filter((member) => newlyNotified.has(member.id))

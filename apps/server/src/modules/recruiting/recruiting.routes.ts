@@ -11,7 +11,6 @@ import { requireUser } from '../../plugins/session';
 import type { FileStore } from '../../storage/file-store';
 import type { EmailSender } from '../auth/email-sender';
 import type { PublicCache } from '../careers/public-cache';
-import { originOf } from '../careers/public-vacancies.routes';
 import { requireAbility } from '../permissions/access';
 import { registerApplicationRoutes } from './applications.routes';
 import { registerCareersSettingsRoutes } from './careers-settings.routes';
@@ -123,7 +122,7 @@ export const applicationNotifier = fp<{ db: Db; emailSender: EmailSender }>(
       if (responseId === undefined || !company) return;
       const work = notifyNewApplication(
         opts.db,
-        { emailSender: opts.emailSender, log: request.log, appUrl: originOf(request) },
+        { emailSender: opts.emailSender, log: request.log, appUrl: request.linkOrigin },
         company.id,
         responseId,
       ).catch((error: unknown) =>
