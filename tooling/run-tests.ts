@@ -158,12 +158,13 @@ async function main(): Promise<number> {
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (needs.length > 0) {
-    const needed = toRun
-      .filter((suite) => suite.needs.length > 0)
-      .map((suite) => `the ${suite.name} tests`)
-      .join(', ');
     const result = await provisionSystemTools(needs, {
-      needed,
+      // Names, for each missing tool, the suites that need it.
+      needed: (missing) =>
+        toRun
+          .filter((suite) => suite.needs.some((tool) => missing.includes(tool)))
+          .map((suite) => `the ${suite.name} tests`)
+          .join(', '),
       logFile: PROVISION_LOG,
       print: (line) => console.log(line),
     });

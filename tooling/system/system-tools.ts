@@ -196,7 +196,8 @@ export function installCommandFor(names: readonly SystemToolName[]): string {
 export function missingToolsLine(names: readonly SystemToolName[], needed: string): string {
   const labels = names.map((name) => SYSTEM_TOOLS[name].label).join(' and ');
   const variables = names.map((name) => `${SYSTEM_TOOLS[name].envVariable}=…`).join(' ');
-  return `${labels} missing (needed by ${needed}): run \`${installCommandFor(names)}\` (or point ${variables} at an install)`;
+  const subject = `${labels.charAt(0).toUpperCase()}${labels.slice(1)} ${names.length > 1 ? 'are' : 'is'}`;
+  return `${subject} missing (needed by ${needed}): run \`${installCommandFor(names)}\` (or point ${variables} at an install)`;
 }
 
 function runLogged(command: string, args: string[], logFile: string): Promise<void> {
@@ -246,11 +247,11 @@ export type ProvisionResult = {
 
 /**
  * Finds each tool; installs the missing ones when this process may, printing one line of progress;
- * otherwise reports them with the command to run. `needed` names what they are for, in messages.
+ * otherwise reports them with the command to run. `needed` says what the missing ones are for.
  */
 export async function provisionSystemTools(
   names: readonly SystemToolName[],
-  options: { needed: string; logFile: string; print: (line: string) => void },
+  options: { needed: (missing: SystemToolName[]) => string; logFile: string; print: (line: string) => void },
 ): Promise<ProvisionResult> {
   const found: Partial<Record<SystemToolName, string>> = {};
   let missing: SystemToolName[] = [];
@@ -262,7 +263,7 @@ export async function provisionSystemTools(
   if (missing.length > 0 && canInstallPackages()) {
     const packages = missing.map((name) => SYSTEM_TOOLS[name].debianPackage).join(', ');
     const started = Date.now();
-    options.print(`Installing ${packages} from Debian's packages for ${options.needed} (once)…`);
+    options.print(`Installing ${packages} from Debian's packages for ${options.needed(missing)} (once)…`);
     try {
       await installPackages(missing, options.logFile);
     } catch (error) {
@@ -281,7 +282,10 @@ export async function provisionSystemTools(
   }
   return {
     found,
-    missing: missing.length > 0 ? { names: missing, line: missingToolsLine(missing, options.needed) } : null,
+    missing:
+      missing.length > 0
+        ? { names: missing, line: missingToolsLine(missing, options.needed(missing)) }
+        : null,
   };
 }
 
