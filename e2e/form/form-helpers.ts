@@ -167,14 +167,14 @@ export type StoredApplication = {
 
 /** An application as the server stored it (test route, KADRY_TEST_ROUTES=1). */
 export async function readApplication(page: Page, id: number, origin = ''): Promise<StoredApplication> {
-  const answer = await page.request.get(`${origin}/api/test/responses/${id}`);
+  const answer = await page.request.get(`${origin}/api/test/applications/${id}`);
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { data: StoredApplication }).data;
 }
 
 /** Ids of every application of the company behind `origin`. */
 export async function listApplicationIds(page: Page, origin = ''): Promise<number[]> {
-  const answer = await page.request.get(`${origin}/api/test/responses`);
+  const answer = await page.request.get(`${origin}/api/test/applications`);
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { data: { id: number }[] }).data.map((row) => row.id);
 }

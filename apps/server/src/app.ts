@@ -7,34 +7,49 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
+import { createEmailSender, type EmailSender } from './lib/email-sender';
+import { createEventBus, type EventBus } from './lib/event-bus';
+import { createPublicCache, type PublicCache } from './lib/public-cache';
 import { createResponseMicrocache } from './lib/response-microcache';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { appShellRoutes } from './modules/app-shell/app-shell.routes';
+import { applicationsRoutes } from './modules/applications/applications.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createEmailSender, type EmailSender } from './modules/auth/email-sender';
 import { type CaptchaRegistry, captchaRegistry } from './modules/captcha/captcha-registry';
 import { careersPagesRoutes } from './modules/careers/careers-pages.routes';
-import { createPublicCache, type PublicCache } from './modules/careers/public-cache';
 import { publicVacanciesRoutes } from './modules/careers/public-vacancies.routes';
+import { careersSettingsRoutes } from './modules/careers-settings/careers-settings.routes';
 import { cvRoutes } from './modules/cv/cv.routes';
 import type { CvParserPool } from './modules/cv/cv-parser-pool';
+import { formsRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { permissionsPlugin } from './modules/permissions/permissions.routes';
-import { planGuard } from './modules/plans/plan-guard';
-import { applicationNotifier, recruitingRoutes } from './modules/recruiting/recruiting.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { subscribeNotifications } from './modules/notifications/notifications.service';
+import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { recordEmails, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { translationsRoutes } from './modules/translations/translations.routes';
+import { vacanciesRoutes } from './modules/vacancies/vacancies.routes';
+import { accessPlugin } from './plugins/access/access';
 import { companyResolver } from './plugins/company-resolver';
 import { csrfProtection } from './plugins/csrf';
 import { errorHandler, handleFrameworkError } from './plugins/error-handler';
 import { loadShedding } from './plugins/load-shedding';
+import { methodOverride } from './plugins/method-override';
 import { openapi } from './plugins/openapi';
+import { planGuard } from './plugins/plan-guard';
 import { securityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { staticAssets } from './plugins/static-assets';
 import type { FileStore } from './storage/file-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event bus modules announce changes on (tests wait for deliveries with `events.settled()`). */
+    events: EventBus;
+  }
+}
 
 export type AppDeps = {
   env: Env;
@@ -137,9 +152,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Staff sessions and CSRF: after the company is known, before any route.
   await app.register(sessionPlugin, { db: database.db, env, now });
   await app.register(csrfProtection);
-  // Plans and permissions: after CSRF (their hooks answer 403/404 only to requests with a valid token).
+  // After CSRF: the hooks below answer 404/403 only to requests with a valid token.
+  await app.register(methodOverride);
   await app.register(planGuard);
-  await app.register(permissionsPlugin, { db: database.db });
+  await app.register(accessPlugin, { db: database.db });
 
   const baseEmailSender =
     deps.emailSender ?? createEmailSender(env, (entry, text) => app.log.info(entry, text));
@@ -147,8 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The browser tests read the mail back (GET /api/test/emails); never recorded otherwise.
   const mailbox = env.KADRY_TEST_ROUTES ? recordEmails(baseEmailSender) : null;
   const emailSender = mailbox ?? baseEmailSender;
-  // Before the public routes: its hooks must see the submission route.
-  await app.register(applicationNotifier, { db: database.db, emailSender });
+  // Modules react to each other through the event bus (delivered through the database's outbox).
+  const events = createEventBus({ db: database.db, log: app.log });
+  app.decorate('events', events);
+  subscribeNotifications(events, { db: database.db, emailSender, log: app.log });
+  app.addHook('onReady', async () => events.start());
+  app.addHook('onClose', async () => events.stop());
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(publicVacanciesRoutes, {
@@ -157,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileStore: deps.fileStore,
     captcha: deps.captcha ?? captchaRegistry({ recaptchaApiUrl: env.RECAPTCHA_API_URL }),
     cache,
+    events,
     now,
   });
   await app.register(cvRoutes, { db: database.db, env, fileStore: deps.fileStore, cvParser: deps.cvParser });
@@ -167,14 +188,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.hrClientDir ? { hrClientDir: deps.hrClientDir } : {}),
   });
   await app.register(translationsRoutes);
-  await app.register(recruitingRoutes, {
-    db: database.db,
-    fileStore: deps.fileStore,
-    cache,
-    emailSender,
-    now,
-  });
-  // Administration: staff accounts, teams, one's own account (custom roles are in the permissions plugin).
+  await app.register(permissionsRoutes, { db: database.db });
+  // Recruiting: vacancies, application forms, careers-site settings, applications, notifications.
+  await app.register(vacanciesRoutes, { db: database.db, cache, now });
+  await app.register(formsRoutes, { db: database.db, cache });
+  await app.register(careersSettingsRoutes, { db: database.db, cache, fileStore: deps.fileStore });
+  await app.register(applicationsRoutes, { db: database.db, fileStore: deps.fileStore });
+  await app.register(notificationsRoutes, { db: database.db, now });
+  // Administration: staff accounts, teams, one's own account.
   await app.register(adminRoutes, { db: database.db, emailSender, now });
   await app.register(teamsRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db, env, now });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Env, parseEnv } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/client';
-import type { EmailSender } from '../src/modules/auth/email-sender';
+import type { EmailSender } from '../src/lib/email-sender';
 import type { CaptchaRegistry } from '../src/modules/captcha/captcha-registry';
 import { createCvParserPool } from '../src/modules/cv/cv-parser-pool';
 import type { FileStore } from '../src/storage/file-store';

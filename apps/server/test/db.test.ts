@@ -3,11 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/client';
-import { candidates } from '../src/db/schema/candidates';
+import { applications, candidates } from '../src/db/schema/applications';
 import { companies } from '../src/db/schema/companies';
 import { dictionaryItems } from '../src/db/schema/dictionaries';
 import { applicationForms } from '../src/db/schema/forms';
-import { responses } from '../src/db/schema/responses';
 import { teams } from '../src/db/schema/teams';
 import { vacancies } from '../src/db/schema/vacancies';
 import { createTestDatabase, seedCompany, seedForm, seedVacancy } from './db';
@@ -190,13 +189,13 @@ describe('schema constraints', () => {
     if (!candidate) throw new Error('no candidate');
     const response = { companyId: company.id, vacancyId: vacancy.id, candidateId: candidate.id };
 
-    await second.db.insert(responses).values({ ...response, idempotencyKey: 'key-1' });
+    await second.db.insert(applications).values({ ...response, idempotencyKey: 'key-1' });
     await expect(
-      second.db.insert(responses).values({ ...response, idempotencyKey: 'key-1' }),
+      second.db.insert(applications).values({ ...response, idempotencyKey: 'key-1' }),
     ).rejects.toThrow();
     // Responses without a key never collide.
-    await second.db.insert(responses).values([response, response]);
-    expect(await second.db.$count(responses, eq(responses.companyId, company.id))).toBe(3);
+    await second.db.insert(applications).values([response, response]);
+    expect(await second.db.$count(applications, eq(applications.companyId, company.id))).toBe(3);
   });
 });
 

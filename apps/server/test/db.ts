@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type DatabaseHandle, type Db, openDatabase } from '../src/db/client';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { type Company, companies, type NewCompany } from '../src/db/schema/companies';
 import {
   type ApplicationForm,
@@ -14,6 +14,7 @@ import {
   type NewFormFieldRow,
 } from '../src/db/schema/forms';
 import { type NewVacancy, type Vacancy, vacancies } from '../src/db/schema/vacancies';
+import type { Db } from '../src/db/tables';
 import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from './global-setup';
 
 let templateBlob: Promise<Blob> | undefined;

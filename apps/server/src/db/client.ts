@@ -2,63 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { syncGlobalDictionaries } from './dictionaries';
 import { acquireDataDirLock } from './pglite-lock';
-import * as candidates from './schema/candidates';
-import * as companies from './schema/companies';
-import * as cvParses from './schema/cv-parses';
-import * as dictionaries from './schema/dictionaries';
-import * as files from './schema/files';
-import * as forms from './schema/forms';
-import * as idempotency from './schema/idempotency';
-import * as recruiting from './schema/recruiting';
-import * as relations from './schema/relations';
-import * as responses from './schema/responses';
-import * as roles from './schema/roles';
-import * as sessions from './schema/sessions';
-import * as teamMembers from './schema/team-members';
-import * as teams from './schema/teams';
-import * as users from './schema/users';
-import * as vacancies from './schema/vacancies';
-
-/** Every table and relation, for drizzle's relational queries (`db.query.<table>`). */
-export const schema = {
-  ...candidates,
-  ...companies,
-  ...cvParses,
-  ...dictionaries,
-  ...files,
-  ...forms,
-  ...idempotency,
-  ...recruiting,
-  ...relations,
-  ...responses,
-  ...roles,
-  ...sessions,
-  ...teamMembers,
-  ...teams,
-  ...users,
-  ...vacancies,
-};
-
-/**
- * What `db.execute()` resolves to on both drivers: PGlite's `Results` and pg's `QueryResult` both
- * carry `rows`. (With drizzle's bare PgQueryResultHKT it would be `unknown`.)
- */
-export interface KadryQueryResultHKT extends PgQueryResultHKT {
-  type: QueryRows<Assume<this['row'], Record<string, unknown>>>;
-}
-export type QueryRows<TRow> = { rows: TRow[] };
-
-/** The database as the rest of the server sees it: the common type of the PGlite and pg drivers. */
-export type Db = PgDatabase<KadryQueryResultHKT, typeof schema>;
+import { type Db, schema } from './tables';
 
 /** An open database. `close()` releases it (and, for PGlite, the data directory lock). */
 export type DatabaseHandle = {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { expect, it } from 'vitest';
-import { schema } from './client';
+import { schema } from './tables';
 
 type Journal = { entries: { idx: number; tag: string }[] };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, seedCompany } from '../../test/db';
-import type { DatabaseHandle, Db } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import type { Db } from '../db/tables';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/idempotency';
+import type { Db } from '../db/tables';
 import { AppError } from './app-error';
 import { isDatabaseUnavailable } from './database-unavailable';
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { storedFiles } from '../db/schema/files';
+import type { Db } from '../db/tables';
 import type { FileStore } from '../storage/file-store';
 
 /** Uploads younger than this may still be on their way into a transaction: leave them alone. */

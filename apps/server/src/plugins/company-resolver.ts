@@ -2,8 +2,9 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env';
-import type { Db } from '../db/client';
 import { type Company, companies } from '../db/schema/companies';
+import type { Db } from '../db/tables';
+import { AppError } from '../lib/app-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,20 @@ export function hostWithoutPort(host: string | undefined): string {
   // [::1]:3000 → [::1]; example.com:3000 → example.com
   if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
   return trimmed.split(':')[0] ?? '';
+}
+
+/** The request's company, or 404 (routes that need one). */
+export function requireCompany(request: FastifyRequest): Company {
+  if (!request.company) throw new AppError('not_found');
+  return request.company;
+}
+
+/**
+ * The origin the request came through (`https://host[:port]`), for links in answers to that same
+ * client (canonical URLs, the sitemap). Never for links sent by mail: use `request.linkOrigin`.
+ */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
 }
 
 /** Which Host values reach the default company beside each company's configured hosts (TRUSTED_HOSTS). */

@@ -2,7 +2,7 @@ import { CSRF_FORM_FIELD, CSRF_HEADER } from '@kadry/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { deriveCsrfToken, isSameToken } from '../modules/auth/tokens';
+import { deriveCsrfToken, isSameToken } from '../lib/tokens';
 import { isAppPagePath, isStaffApiPath, routePathOf } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -172,6 +172,8 @@ export function toAppError(error: unknown): AppError {
     validationContext?: string;
   };
   if (Array.isArray(e.validation)) {
+    // A path that fails its parameter schema (`/vacancies/abc`, an id beyond any id) names no object.
+    if (e.validationContext === 'params') return new AppError('not_found', { cause: error });
     const issues: Record<string, SchemaIssueMessage[]> = {};
     for (const item of e.validation) {
       const path = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'request';

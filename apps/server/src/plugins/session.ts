@@ -3,18 +3,18 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kadry/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env';
-import type { Db } from '../db/client';
 import type { Company } from '../db/schema/companies';
+import type { Db } from '../db/tables';
 import { AppError } from '../lib/app-error';
 import { resolveLocale } from '../lib/locale';
+import { createRandomToken } from '../lib/tokens';
 import {
   createSession,
   deleteExpiredAuthRows,
   deleteSession,
   findSessionUser,
   type SessionUser,
-} from '../modules/auth/session-store';
-import { createRandomToken } from '../modules/auth/tokens';
+} from './session-store';
 
 /**
  * A check every staff API request passes after authentication (the permissions work registers its

@@ -2,7 +2,7 @@ import { getCatalog } from '@kadry/shared/i18n/translate';
 import type { ErrorBody } from '@kadry/shared/schemas/error';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { responses } from '../../src/db/schema/responses';
+import { applications } from '../../src/db/schema/applications';
 import { createTestApp, multipart, type TestApp } from '../app';
 import { seedCompany, seedForm, seedVacancy } from '../db';
 import { type RecaptchaFake, startRecaptchaFake } from '../fakes/recaptcha-enterprise-fake';
@@ -47,8 +47,8 @@ async function submit(
   });
 }
 
-async function countResponses(target: Target): Promise<number> {
-  return target.app.database.db.$count(responses, eq(responses.companyId, target.companyId));
+async function countApplications(target: Target): Promise<number> {
+  return target.app.database.db.$count(applications, eq(applications.companyId, target.companyId));
 }
 
 /** A company with a one-field form and one vacancy, reached through its own host name. */
@@ -123,7 +123,7 @@ describe('captcha tokens that must be refused', () => {
     '%s: expired, replayed, wrong-action and wrong-host tokens are refused every time',
     async (_name, getTarget, tokens) => {
       const target = getTarget();
-      const before = await countResponses(target);
+      const before = await countApplications(target);
       const assessmentsBefore = fake.requests.length;
       for (let round = 0; round < ROUNDS; round += 1) {
         const nonce = `${round}-${target.host}`;
@@ -142,7 +142,7 @@ describe('captcha tokens that must be refused', () => {
           expectCaptchaRefusal(await submit(target, token), token);
         }
       }
-      expect(await countResponses(target)).toBe(before + ROUNDS);
+      expect(await countApplications(target)).toBe(before + ROUNDS);
       if (target === recaptcha) {
         // Each token was judged by the API over HTTP (6 per round), not short-circuited.
         expect(fake.requests.length - assessmentsBefore).toBe(ROUNDS * 6);
@@ -157,11 +157,11 @@ describe('captcha tokens that must be refused', () => {
     '%s: one token sent by 10 submissions at once is accepted exactly once',
     async (_name, getTarget, token) => {
       const target = getTarget();
-      const before = await countResponses(target);
+      const before = await countApplications(target);
       const results = await Promise.all(Array.from({ length: 10 }, () => submit(target, token)));
       const statuses = results.map((response) => response.statusCode).sort();
       expect(statuses).toEqual([201, ...Array<number>(9).fill(422)]);
-      expect(await countResponses(target)).toBe(before + 1);
+      expect(await countApplications(target)).toBe(before + 1);
     },
   );
 
@@ -213,11 +213,11 @@ describe('submissions per IP at the default limit', () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(response.json<ErrorBody>()).toEqual({ message: en['errors.too_many_requests'] });
     }
-    expect(await countResponses(target)).toBe(allowance);
+    expect(await countApplications(target)).toBe(allowance);
 
     // Another address is not affected, and the limited one still is.
     expect((await submit(target, null, { ip: '198.51.100.24' })).statusCode).toBe(201);
     expect((await submit(target, null, { ip })).statusCode).toBe(429);
-    expect(await countResponses(target)).toBe(allowance + 1);
+    expect(await countApplications(target)).toBe(allowance + 1);
   });
 });

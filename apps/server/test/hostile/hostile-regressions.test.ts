@@ -5,7 +5,7 @@ import type { ErrorBody } from '@kadry/shared/schemas/error';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { responses } from '../../src/db/schema/responses';
+import { applications } from '../../src/db/schema/applications';
 import { errorHandler, handleFrameworkError } from '../../src/plugins/error-handler';
 import { createTestApp, multipart, type TestApp } from '../app';
 import { seedCompany, seedForm, seedVacancy } from '../db';
@@ -80,9 +80,9 @@ describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const [row] = await t.database.db
-      .select({ source: responses.source, cvParseId: responses.cvParseId })
-      .from(responses)
-      .where(eq(responses.id, response.json().data.id));
+      .select({ source: applications.source, cvParseId: applications.cvParseId })
+      .from(applications)
+      .where(eq(applications.id, response.json().data.id));
     expect(row).toEqual({ source: 'linkedin', cvParseId: null });
   });
 });

@@ -124,8 +124,8 @@ async function listStorage(): Promise<{ stored: string[]; temporary: string[] }>
   };
 }
 
-async function countResponses(): Promise<number> {
-  return (await getJson<{ data: unknown[] }>('/api/test/responses')).data.length;
+async function countApplications(): Promise<number> {
+  return (await getJson<{ data: unknown[] }>('/api/test/applications')).data.length;
 }
 
 function expectAnswer(result: UploadResult, status: number, label: string): void {
@@ -165,7 +165,7 @@ describe('uploads to a running server', () => {
     for (const result of results) {
       const { data } = JSON.parse(result.body) as { data: { id: number } };
       const stored = await getJson<{ data: { files: { size: number; storedSha256: string }[] } }>(
-        `/api/test/responses/${data.id}`,
+        `/api/test/applications/${data.id}`,
       );
       expect(stored.data.files).toEqual([
         expect.objectContaining({ size: FILE_MAX_BYTES, storedSha256: expectedSha256 }),
@@ -175,13 +175,13 @@ describe('uploads to a running server', () => {
 
   it('a 50 MB + 1 byte file gets 413 and leaves nothing in storage, in an application or as a CV to parse', async () => {
     const before = await listStorage();
-    const responsesBefore = await countResponses();
+    const applicationsBefore = await countApplications();
     expectAnswer(await uploadSubmission(FILE_MAX_BYTES + 1), 413, 'application');
     expectAnswer(await uploadCv(Buffer.from('Jane Doe jane@example.com\n'), FILE_MAX_BYTES + 1), 413, 'CV');
     const after = await listStorage();
     expect(after.stored).toEqual(before.stored);
     expect(after.temporary).toEqual([]);
-    expect(await countResponses()).toBe(responsesBefore);
+    expect(await countApplications()).toBe(applicationsBefore);
   }, 120_000);
 
   it.each([
@@ -208,7 +208,7 @@ describe('uploads to a running server', () => {
 
   it(`uploads trickling in at ${TRICKLE_BYTES_PER_SEC} B/s are cut off (408) within ${TRICKLE_CUT_OFF_MAX_MS / 1000} s and leave no temporary file`, async () => {
     const before = await listStorage();
-    const responsesBefore = await countResponses();
+    const applicationsBefore = await countApplications();
     const slow = { bytesPerSecond: TRICKLE_BYTES_PER_SEC, chunkSize: 1_024 };
     // Both endpoints at once: the application (file into storage) and the CV parse (temporary file).
     const [application, cv] = await Promise.all([
@@ -228,6 +228,6 @@ describe('uploads to a running server', () => {
     // The server may answer (or cut the connection) a moment before it has removed what it received.
     await expect.poll(async () => (await listStorage()).temporary, { timeout: 3_000 }).toEqual([]);
     expect((await listStorage()).stored).toEqual(before.stored);
-    expect(await countResponses()).toBe(responsesBefore);
+    expect(await countApplications()).toBe(applicationsBefore);
   }, 60_000);
 });

@@ -19,7 +19,7 @@ import { createRandom } from './random';
 import { runWithConcurrency } from './run-with-concurrency';
 
 type Integrity = {
-  responses: {
+  applications: {
     id: number;
     idempotencyKey: string | null;
     hasCandidate: boolean;
@@ -70,7 +70,7 @@ async function expectFilesByteIdentical(): Promise<void> {
     const ack = acknowledgements[i];
     if (!ack) return;
     const { data } = await fetchJson<{ data: { files: StoredFileReport[] } }>(
-      `${server.origin}/api/test/responses/${ack.id}`,
+      `${server.origin}/api/test/applications/${ack.id}`,
     );
     const sent = sentFiles.get(ack.key) ?? [];
     expect(data.files.map((file) => [file.size, file.sha256, file.storedSha256])).toEqual(
@@ -168,7 +168,7 @@ describe('a server killed with SIGKILL while applications arrive', () => {
     const report = await fetchJson<Integrity>(`${server.origin}/api/test/integrity`);
     // Exactly the acknowledged applications, each once, under the id its client was given.
     expect(
-      report.responses
+      report.applications
         .map((row) => [row.idempotencyKey, row.id])
         .sort(([a], [b]) => String(a).localeCompare(String(b))),
     ).toEqual(
@@ -176,7 +176,7 @@ describe('a server killed with SIGKILL while applications arrive', () => {
     );
     // Nothing half-written: every application has its candidate and all its files; every file row belongs
     // to an application and its bytes exist.
-    for (const row of report.responses) {
+    for (const row of report.applications) {
       const expected = sentFiles.get(row.idempotencyKey ?? '')?.length;
       expect({
         id: row.id,

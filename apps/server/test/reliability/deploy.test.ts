@@ -133,7 +133,7 @@ describe('SIGTERM during a deploy', () => {
     await runWithConcurrency(IN_FLIGHT, 4, async (i) => {
       const { data } = await fetchJson<{
         data: { idempotencyKey: string; files: { storedSha256: string }[] };
-      }>(`${server.origin}/api/test/responses/${ids[i]}`);
+      }>(`${server.origin}/api/test/applications/${ids[i]}`);
       expect([data.idempotencyKey, data.files.map((file) => file.storedSha256)]).toEqual([
         applications[i]?.key,
         applications[i]?.application.files.map((file) => file.sha256),

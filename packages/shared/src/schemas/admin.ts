@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../constants';
 import { roleSummarySchema } from '../permissions/schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
-import { pageMetaSchema, pagingQuerySchema } from './recruiting';
+import { pageMetaSchema, pagingQuerySchema } from './common';
 
 /**
  * Administration of the HR app (issue 5): staff accounts, custom roles, teams and the signed-in

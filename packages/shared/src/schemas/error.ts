@@ -9,3 +9,19 @@ export const errorBodySchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The error answers a route may give, for its response schemas: `...errorResponses(401, 404)`.
+ * Every one has the one error shape.
+ */
+export function errorResponses<const S extends readonly number[]>(
+  ...statuses: S
+): Record<S[number], typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    S[number],
+    typeof errorBodySchema
+  >;
+}
+
+/** What every staff API route may answer besides its own: not signed in, no CSRF token, no permission. */
+export const STAFF_ERRORS = [401, 403, 419] as const;

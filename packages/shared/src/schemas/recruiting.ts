@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
+import { pageMetaSchema, pagingQuerySchema, queryIdSchema, queryIntSchema } from './common';
 import { formFieldSchema } from './form';
 import { vacancyLanguageSchema } from './vacancy';
 
@@ -8,18 +9,6 @@ import { vacancyLanguageSchema } from './vacancy';
  * and their applications. Paths are in routes.ts under `recruiting.*`; updates are PUT, sent by the HR
  * client as POST with `_method=PUT` (spec §7.2). Lists answer `{ data, meta }` like the public list.
  */
-
-export const pageMetaSchema = z.object({
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-});
-
-export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 /** Vacancy status ids; colours by id per spec §3.2 (1 green, 2 orange, 3 red, 4 green, 5 red, else grey). */
 export const VACANCY_STATUSES = [
@@ -92,10 +81,11 @@ export type VacancyInput = z.infer<typeof vacancyInputSchema>;
 
 export const staffVacancyListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
-  status: z.coerce.number().int().optional(),
-  team_id: z.coerce.number().int().optional(),
+  status: queryIntSchema(1, 99).optional(),
+  team_id: queryIdSchema.optional(),
   is_published: z.enum(['true', 'false']).optional(),
 });
+export type StaffVacancyListQuery = z.infer<typeof staffVacancyListQuerySchema>;
 
 export const staffVacancyListResponseSchema = z.object({
   data: z.array(staffVacancySchema),
@@ -117,6 +107,7 @@ export const staffFormSchema = z.object({
   vacancy_ids: z.array(z.number().int()),
 });
 export type StaffForm = z.infer<typeof staffFormSchema>;
+export const staffFormResponseSchema = z.object({ data: staffFormSchema });
 
 export const formInputSchema = z.object({
   name: z.string().trim().min(1).max(200),
@@ -133,16 +124,14 @@ export type FormInput = z.infer<typeof formInputSchema>;
 export const formPreviewInputSchema = formInputSchema.pick({ fields: true });
 export type FormPreviewInput = z.infer<typeof formPreviewInputSchema>;
 
-export const formListResponseSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      is_default: z.boolean(),
-      fields_count: z.number().int(),
-    }),
-  ),
+export const formListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_default: z.boolean(),
+  fields_count: z.number().int(),
 });
+export type FormListItem = z.infer<typeof formListItemSchema>;
+export const formListResponseSchema = z.object({ data: z.array(formListItemSchema) });
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
@@ -168,6 +157,7 @@ export const careersSettingsSchema = z.object({
   careers_url: z.string(),
 });
 export type StaffCareersSettings = z.infer<typeof careersSettingsSchema>;
+export const careersSettingsResponseSchema = z.object({ data: careersSettingsSchema });
 
 export const careersSettingsInputSchema = z.object({
   name: z.string().trim().min(1).max(200),
@@ -191,6 +181,7 @@ export type CareersSettingsInput = z.infer<typeof careersSettingsInputSchema>;
 
 /** A pipeline stage of a vacancy. New vacancies get New, Screening, Interview, Offer, Hired, Rejected. */
 export const stageSchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
+export type Stage = z.infer<typeof stageSchema>;
 export const DEFAULT_STAGE_NAMES = ['New', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected'] as const;
 export const stagesInputSchema = z.object({
   /** The whole ordered list; stages with an id are renamed/moved, without one created, missing ones removed (only when empty). */
@@ -198,6 +189,13 @@ export const stagesInputSchema = z.object({
     .array(z.object({ id: z.number().int().optional(), name: z.string().trim().min(1).max(100) }))
     .min(1)
     .max(30),
+});
+export type StagesInput = z.infer<typeof stagesInputSchema>;
+export const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
+
+/** Names for the vacancy editor's pickers (teams, staff). */
+export const namedItemsResponseSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 
 /** One application as the board and the list show it. */
@@ -221,12 +219,18 @@ export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
 
 export const applicationListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
-  vacancy_id: z.coerce.number().int().optional(),
-  stage_id: z.coerce.number().int().optional(),
+  vacancy_id: queryIdSchema.optional(),
+  stage_id: queryIdSchema.optional(),
   source: z.string().trim().max(200).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });
+export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
+/** The export takes the list's filters (not its paging) and a file format. */
+export const applicationExportQuerySchema = applicationListQuerySchema
+  .omit({ page: true, per_page: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export const applicationSummaryResponseSchema = z.object({ data: applicationSummarySchema });
 export const applicationListResponseSchema = z.object({
   data: z.array(applicationSummarySchema),
   meta: pageMetaSchema,
@@ -265,6 +269,7 @@ export const applicationDetailsSchema = applicationSummarySchema.extend({
   ),
 });
 export type ApplicationDetails = z.infer<typeof applicationDetailsSchema>;
+export const applicationDetailsResponseSchema = z.object({ data: applicationDetailsSchema });
 
 export const moveApplicationInputSchema = z.object({ stage_id: z.number().int() });
 
@@ -274,6 +279,13 @@ export const commentSchema = z.object({
   author: z.object({ id: z.number().int(), name: z.string() }),
   created_at: z.string(),
 });
+export type Comment = z.infer<typeof commentSchema>;
+export const commentResponseSchema = z.object({ data: commentSchema });
+export const commentListResponseSchema = z.object({ data: z.array(commentSchema) });
 export const commentInputSchema = z.object({ text: z.string().trim().min(1).max(5000) });
 
 export const notificationCountSchema = z.object({ data: z.object({ unread: z.number().int() }) });
+/** Which notifications to mark read; without `ids`, all of the user's. */
+export const markNotificationsReadInputSchema = z
+  .object({ ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(1000).optional() })
+  .nullish();

@@ -3,12 +3,11 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { createUser } from '../../modules/auth/users.service';
+import { findDictionary } from '../../modules/dictionaries/dictionaries.queries';
 import type { DatabaseHandle } from '../client';
-import { findDictionary } from '../dictionaries';
 import { companies } from '../schema/companies';
 import { applicationForms, formFields } from '../schema/forms';
-import { teamMembers } from '../schema/team-members';
-import { teams } from '../schema/teams';
+import { teamMembers, teams } from '../schema/teams';
 import { vacancies } from '../schema/vacancies';
 import { DEMO_MANAGED_TEAM, isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './seed';
 

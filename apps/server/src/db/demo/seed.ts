@@ -1,12 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
 import { companies } from '../schema/companies';
 import { applicationForms, formFields } from '../schema/forms';
 import { roles } from '../schema/roles';
-import { teamMembers } from '../schema/team-members';
-import { teams } from '../schema/teams';
+import { teamMembers, teams } from '../schema/teams';
 import { users } from '../schema/users';
 import { type NewVacancy, vacancies } from '../schema/vacancies';
+import type { Db } from '../tables';
 import { DEMO_FORM_FIELDS } from './demo-form';
 import { buildDemoVacancyBodies, DEMO_TEAMS, DEMO_VACANCIES } from './demo-vacancies';
 

@@ -1,11 +1,10 @@
 import { relations } from 'drizzle-orm';
-import { candidates } from './candidates';
+import { applicationFiles, applications, candidates } from './applications';
 import { companies } from './companies';
 import { cvParses } from './cv-parses';
 import { dictionaryItems } from './dictionaries';
 import { storedFiles } from './files';
 import { applicationForms, formFields } from './forms';
-import { responseFiles, responses } from './responses';
 import { teams } from './teams';
 import { vacancies } from './vacancies';
 
@@ -28,7 +27,7 @@ export const vacanciesRelations = relations(vacancies, ({ one, many }) => ({
   company: one(companies, { fields: [vacancies.companyId], references: [companies.id] }),
   team: one(teams, { fields: [vacancies.teamId], references: [teams.id] }),
   form: one(applicationForms, { fields: [vacancies.formId], references: [applicationForms.id] }),
-  responses: many(responses),
+  applications: many(applications),
 }));
 
 export const applicationFormsRelations = relations(applicationForms, ({ one, many }) => ({
@@ -52,19 +51,22 @@ export const dictionaryItemsRelations = relations(dictionaryItems, ({ one, many 
 
 export const candidatesRelations = relations(candidates, ({ one, many }) => ({
   company: one(companies, { fields: [candidates.companyId], references: [companies.id] }),
-  responses: many(responses),
+  applications: many(applications),
 }));
 
-export const responsesRelations = relations(responses, ({ one, many }) => ({
-  vacancy: one(vacancies, { fields: [responses.vacancyId], references: [vacancies.id] }),
-  candidate: one(candidates, { fields: [responses.candidateId], references: [candidates.id] }),
-  cvParse: one(cvParses, { fields: [responses.cvParseId], references: [cvParses.id] }),
-  files: many(responseFiles),
+export const applicationsRelations = relations(applications, ({ one, many }) => ({
+  vacancy: one(vacancies, { fields: [applications.vacancyId], references: [vacancies.id] }),
+  candidate: one(candidates, { fields: [applications.candidateId], references: [candidates.id] }),
+  cvParse: one(cvParses, { fields: [applications.cvParseId], references: [cvParses.id] }),
+  files: many(applicationFiles),
 }));
 
-export const responseFilesRelations = relations(responseFiles, ({ one }) => ({
-  response: one(responses, { fields: [responseFiles.responseId], references: [responses.id] }),
-  storedFile: one(storedFiles, { fields: [responseFiles.storedFileId], references: [storedFiles.id] }),
+export const applicationFilesRelations = relations(applicationFiles, ({ one }) => ({
+  application: one(applications, {
+    fields: [applicationFiles.applicationId],
+    references: [applications.id],
+  }),
+  storedFile: one(storedFiles, { fields: [applicationFiles.storedFileId], references: [storedFiles.id] }),
 }));
 
 export const cvParsesRelations = relations(cvParses, ({ one }) => ({

@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
 import { applicationForms } from './forms';
 import { tsvector } from './sql-helpers';
 import { teams } from './teams';
+import { users } from './users';
 
 /**
  * A language requirement as shown on the careers site ('English - B2'). Stored as display text like
@@ -75,3 +86,46 @@ export const vacancies = pgTable(
 
 export type Vacancy = typeof vacancies.$inferSelect;
 export type NewVacancy = typeof vacancies.$inferInsert;
+
+/**
+ * A vacancy's responsible recruiters. They own the vacancy for the only_my permission level, and its
+ * candidates follow (scopeWhere's `ownedBy`).
+ */
+export const vacancyRecruiters = pgTable(
+  'vacancy_recruiters',
+  {
+    companyId: createCompanyIdColumn(),
+    vacancyId: integer('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vacancyId, t.userId] }),
+    index('vacancy_recruiters_user_idx').on(t.companyId, t.userId),
+  ],
+);
+
+/**
+ * The pipeline of a vacancy, in `position` order. A vacancy gets the default stages when created (or,
+ * for vacancies made before stages existed, the first time its pipeline is read); an application
+ * without a stage (`applications.stage_id` null) is in the first stage.
+ */
+export const vacancyStages = pgTable(
+  'vacancy_stages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: createCompanyIdColumn(),
+    vacancyId: integer('vacancy_id')
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  // Unique position: two concurrent "create the defaults" cannot both succeed.
+  (t) => [unique('vacancy_stages_vacancy_position_key').on(t.companyId, t.vacancyId, t.position)],
+);
+
+export type VacancyStage = typeof vacancyStages.$inferSelect;

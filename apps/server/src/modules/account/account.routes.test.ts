@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
+import { deriveCsrfToken } from '../../lib/tokens';
 import {
   type AuthTestApp,
   agentFor,
@@ -15,7 +16,6 @@ import {
   seedUser,
   signIn,
 } from '../auth/auth-test-support';
-import { deriveCsrfToken } from '../auth/tokens';
 
 // One's own account through app.inject: profile, language offered by the company, time zone, and the
 // password change (current password checked and throttled, other sessions ended, this one rotated).

@@ -10,10 +10,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../config/env';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/tables';
 import { csrfTokenOf } from '../../plugins/csrf';
+import { registerPutRoute } from '../../plugins/method-override';
 import { listStaffLocales, requireUser, startUserSession } from '../../plugins/session';
-import { registerPutRoute } from '../permissions/register-put-route';
 import { changeOwnPassword, findAccount, updateAccount } from './account.service';
 
 export type AccountRoutesOptions = {

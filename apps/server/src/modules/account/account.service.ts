@@ -3,10 +3,11 @@ import type { Account } from '@kadry/shared/schemas/admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kadry/shared/schemas/auth';
 import type { ValidationIssue } from '@kadry/shared/validation/rules';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import { isBuiltInRole } from '../../plugins/access/roles';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hashing';
 import {
   clearAccountFailures,
@@ -15,7 +16,6 @@ import {
   type SignInLimits,
 } from '../auth/sign-in-throttle';
 import { endUserAccess } from '../auth/users.service';
-import { isBuiltInRole } from '../permissions/roles.queries';
 
 type AccountUser = { id: number; companyId: number };
 

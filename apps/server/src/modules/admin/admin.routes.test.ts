@@ -13,6 +13,7 @@ import { seedCompany } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
 import { sessions } from '../../db/schema/sessions';
 import { SESSION_COOKIE } from '../../plugins/session';
+import { createSession } from '../../plugins/session-store';
 import {
   type AuthTestApp,
   agentFor,
@@ -21,7 +22,6 @@ import {
   readSessionCookie,
   signIn,
 } from '../auth/auth-test-support';
-import { createSession } from '../auth/session-store';
 import {
   addTeamMember,
   callAs,

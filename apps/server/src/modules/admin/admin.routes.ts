@@ -10,16 +10,16 @@ import { errorBodySchema } from '@kadry/shared/schemas/error';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EmailSender } from '../../lib/email-sender';
 import { parseObjectId } from '../../lib/object-id';
+import { requireOwner } from '../../plugins/access/access';
+import { registerPutRoute } from '../../plugins/method-override';
 import { listStaffLocales } from '../../plugins/session';
-import type { EmailSender } from '../auth/email-sender';
+import type { SessionUser } from '../../plugins/session-store';
 import { sendInvitation } from '../auth/password-reset.service';
-import type { SessionUser } from '../auth/session-store';
-import { requireOwner } from '../permissions/permissions.routes';
-import { registerPutRoute } from '../permissions/register-put-route';
 import {
   findStaffUser,
   findStaffUserPage,

@@ -1,13 +1,12 @@
 import type { StaffUser, staffUsersQuerySchema } from '@kadry/shared/schemas/admin';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { roles } from '../../db/schema/roles';
-import { teamMembers } from '../../db/schema/team-members';
-import { teams } from '../../db/schema/teams';
+import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
-import { isBuiltInRole } from '../permissions/roles.queries';
+import { isBuiltInRole } from '../../plugins/access/roles';
 
 /** A user row with its role, as the staff-account queries read it. */
 export type StaffUserRow = {

@@ -3,14 +3,14 @@ import type { createStaffUserBodySchema, updateStaffUserBodySchema } from '@kadr
 import type { ValidationIssue } from '@kadry/shared/validation/rules';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { roles } from '../../db/schema/roles';
 import { passwordResetTokens } from '../../db/schema/sessions';
-import { teamMembers } from '../../db/schema/team-members';
+import { teamMembers } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import { bumpRolesUpdatedAt, findRole } from '../../plugins/access/roles';
 import { endUserAccess } from '../auth/users.service';
-import { bumpRolesUpdatedAt, findRole } from '../permissions/roles.queries';
 import { findForeignTeamIds, findStaffUser, isEmailTaken, type StaffUserRow } from './staff-users.queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -5,11 +5,11 @@ import {
   INDEXED_DB_VERSION,
 } from '@kadry/shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
-import { teamMembers } from '../../db/schema/team-members';
-import type { SessionUser } from '../auth/session-store';
-import { findRolesUpdatedAt } from '../permissions/roles.queries';
+import { teamMembers } from '../../db/schema/teams';
+import type { Db } from '../../db/tables';
+import { findRolesUpdatedAt } from '../../plugins/access/roles';
+import type { SessionUser } from '../../plugins/session-store';
 
 /** The page data of spec §3.2 the /app shell embeds for the signed-in user. */
 export async function buildAppPageData(

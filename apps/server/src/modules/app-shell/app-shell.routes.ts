@@ -6,7 +6,7 @@ import { createTranslator } from '@kadry/shared/i18n/translate';
 import { route } from '@kadry/shared/routes';
 import type { AppPageData } from '@kadry/shared/schemas/auth';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { csrfTokenOf } from '../../plugins/csrf';
 import { isRussianEnabled, staffLocaleOf } from '../../plugins/session';

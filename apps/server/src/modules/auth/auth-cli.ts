@@ -8,10 +8,11 @@ import {
 } from '@kadry/shared/schemas/auth';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Env } from '../../config/env';
-import { type Db, migrateDatabase, openDatabase } from '../../db/client';
+import { migrateDatabase, openDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/pglite-lock';
 import { type Company, companies } from '../../db/schema/companies';
 import type { User } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { generatePassword } from './password-hashing';
 import {
   createUser,

@@ -3,11 +3,12 @@ import type { BuiltInRole } from '@kadry/shared/schemas/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestApp } from '../../../test/app';
 import type { Env } from '../../config/env';
-import type { DatabaseHandle, Db } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import type { User } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
+import { createMemoryEmailSender, type EmailMessage } from '../../lib/email-sender';
+import { deriveCsrfToken } from '../../lib/tokens';
 import { SESSION_COOKIE } from '../../plugins/session';
-import { createMemoryEmailSender, type EmailMessage } from './email-sender';
-import { deriveCsrfToken } from './tokens';
 import { createUser } from './users.service';
 
 // Helpers for server tests that need a signed-in staff user (imported by *.test.ts files only).

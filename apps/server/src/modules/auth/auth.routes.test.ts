@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCompany } from '../../../test/db';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
+import { hashToken } from '../../lib/tokens';
 import { SESSION_COOKIE } from '../../plugins/session';
+import { deleteExpiredAuthRows } from '../../plugins/session-store';
 import {
   type AuthTestApp,
   createAuthTestApp,
@@ -14,8 +16,6 @@ import {
   seedUser,
   signIn,
 } from './auth-test-support';
-import { deleteExpiredAuthRows } from './session-store';
-import { hashToken } from './tokens';
 import { setUserDisabled } from './users.service';
 
 const en = getCatalog('en');

@@ -13,10 +13,11 @@ import { validateEmail } from '@kadry/shared/validation/rules';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
-import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EmailSender } from '../../lib/email-sender';
 import { csrfTokenOf } from '../../plugins/csrf';
 import { toAppError } from '../../plugins/error-handler';
 import {
@@ -35,7 +36,6 @@ import {
   renderSignInPage,
   renderSignOutPage,
 } from './auth-pages';
-import type { EmailSender } from './email-sender';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import {
   findResetTokenAccount,

@@ -2,14 +2,14 @@ import { createTranslator } from '@kadry/shared/i18n/translate';
 import { INVITATION_TTL_MS } from '@kadry/shared/schemas/admin';
 import { PASSWORD_RESET_TTL_MS } from '@kadry/shared/schemas/auth';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
 import { passwordResetTokens, sessions } from '../../db/schema/sessions';
 import { type User, users } from '../../db/schema/users';
-import type { EmailSender } from './email-sender';
+import type { Db } from '../../db/tables';
+import type { EmailSender } from '../../lib/email-sender';
+import { createRandomToken, hashToken } from '../../lib/tokens';
 import { hashPassword } from './password-hashing';
 import { clearAccountFailures } from './sign-in-throttle';
-import { createRandomToken, hashToken } from './tokens';
 import { findUserByEmail } from './users.service';
 
 /**

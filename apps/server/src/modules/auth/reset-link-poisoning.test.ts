@@ -175,10 +175,10 @@ describe('staff notification mail of a new application (issue 12, finding 2)', (
         payload: body.payload,
       });
       expect(submitted.statusCode, submitted.body).toBe(201);
-      await t.app.applicationNotificationsSettled();
+      await t.app.events.settled();
       const mail = t.mail.filter((message) => message.to === owner.user.email);
       expect(mail).toHaveLength(1);
-      expect(mail[0]?.text).toContain('https://hr.example.com/app/candidates/');
+      expect(mail[0]?.text).toContain('https://hr.example.com/app/applications/');
       expect(mail[0]?.text).not.toContain(ATTACKER);
     } finally {
       await t.close();

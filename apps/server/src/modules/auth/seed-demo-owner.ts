@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { generatePassword } from './password-hashing';
 import { createUser, UserExistsError } from './users.service';
 

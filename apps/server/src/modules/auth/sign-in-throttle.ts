@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { signInThrottles } from '../../db/schema/sessions';
+import type { Db } from '../../db/tables';
 import { normalizeEmail } from './users.service';
 
 /** Limits on failed sign-ins: per account and per client IP, counted over one window. */

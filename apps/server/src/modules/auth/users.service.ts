@@ -1,10 +1,10 @@
 import type { Locale } from '@kadry/shared/constants';
 import { BUILT_IN_ROLES, type BuiltInRole } from '@kadry/shared/schemas/auth';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { roles } from '../../db/schema/roles';
 import { passwordResetTokens, sessions } from '../../db/schema/sessions';
 import { type User, users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { hashPassword } from './password-hashing';
 
 /** English names of the built-in roles; the permissions work may rename or translate them. */

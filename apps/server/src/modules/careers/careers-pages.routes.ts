@@ -12,16 +12,16 @@ import {
   vacancyListQuerySchema,
 } from '@kadry/shared/schemas/vacancy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
+import type { Db } from '../../db/tables';
 import { localeOf, translatorFor } from '../../lib/request-locale';
+import { originOf, requireCompany } from '../../plugins/company-resolver';
 import { CAREERS_STATIC_PREFIX, createCareersAssetsReader } from './careers-page-assets';
 import { buildCareersPageData, listOfferedLocales } from './careers-page-data';
 import { renderCareersDocument } from './careers-page-document';
 import { htmlToPlainText, renderHeadTags, truncateText } from './careers-page-head';
 import { buildJobPostingJsonLd } from './careers-page-json-ld';
 import { buildRobotsTxt, buildSitemapXml } from './careers-page-sitemap';
-import { originOf, requireCompany } from './public-vacancies.routes';
 import {
   findPublicVacancy,
   listPublicVacancies,

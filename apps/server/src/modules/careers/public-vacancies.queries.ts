@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { vacancies } from '../../db/schema/vacancies';
+import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
 
 export type PublicListFilters = {

@@ -7,27 +7,29 @@ import {
   vacancyListResponseSchema,
 } from '@kadry/shared/schemas/vacancy';
 import { getTodayIsoDate } from '@kadry/shared/validation/dates';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../config/env';
-import type { Db } from '../../db/client';
-import type { Company } from '../../db/schema/companies';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EventBus } from '../../lib/event-bus';
 import {
   claimIdempotencyKey,
   type IdempotencyScope,
   readIdempotencyKey,
   releaseIdempotencyKey,
 } from '../../lib/idempotency';
+import type { PublicCache } from '../../lib/public-cache';
 import { localeOf } from '../../lib/request-locale';
+import { originOf, requireCompany } from '../../plugins/company-resolver';
 import type { FileStore } from '../../storage/file-store';
 import type { CaptchaRegistry } from '../captcha/captcha-registry';
-import { findFormDefinition } from './form-definition.service';
-import type { PublicCache } from './public-cache';
+import { findFormDefinition } from '../forms/forms.service';
 import { findPublishedVacancy } from './public-vacancies.queries';
 import { findPublicVacancy, listPublicVacancies, parseVacancyId } from './public-vacancies.service';
-import { submitResponse } from './submit-response';
+import { submitApplication } from './submission.service';
+import { readSubmissionParts } from './submission-body';
 
 export type PublicVacanciesOptions = {
   db: Db;
@@ -35,21 +37,13 @@ export type PublicVacanciesOptions = {
   fileStore: FileStore;
   captcha: CaptchaRegistry;
   cache: PublicCache;
+  events: EventBus;
   now: () => Date;
 };
 
 const SUBMIT_ROUTE = 'POST /api/v1/public-vacancies/:id/response';
 const idParams = z.object({ id: z.string() });
 const errorResponses = { 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
-
-export function requireCompany(request: FastifyRequest): Company {
-  if (!request.company) throw new AppError('not_found');
-  return request.company;
-}
-
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Sends an already serialised JSON body (cached answers skip serialisation altogether). */
 function sendJson(reply: FastifyReply, body: string) {
@@ -192,20 +186,29 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
       }
       try {
         const fields = await findFormDefinition(db, company.id, vacancy.formId, localeOf(request));
-        const created = await submitResponse({
+        const body = await readSubmissionParts(
+          request.parts({ limits: { fileSize: FILE_MAX_BYTES } }),
+          fields,
+          opts.fileStore,
+          opts.env.UPLOAD_MIN_BYTES_PER_SEC,
+        );
+        const created = await submitApplication({
           db,
           fileStore: opts.fileStore,
           captcha: opts.captcha(company.captchaProvider),
           company,
           vacancyId: id,
           fields,
-          parts: request.parts({ limits: { fileSize: FILE_MAX_BYTES } }),
+          body,
           remoteIp: request.ip,
           today: getTodayIsoDate(undefined, now),
           now,
           idempotency: scope,
-          minUploadBytesPerSec: opts.env.UPLOAD_MIN_BYTES_PER_SEC,
+          events: opts.events,
+          linkOrigin: request.linkOrigin,
         });
+        // Committed: staff hear of it now rather than at the next poll.
+        opts.events.dispatchSoon();
         return reply.status(201).send(created);
       } catch (error) {
         if (scope) await releaseIdempotencyKey(db, scope).catch(() => undefined);

@@ -1,16 +1,13 @@
 import type { VacancyDetails, VacancyListQuery, VacancyListResponse } from '@kadry/shared/schemas/vacancy';
-import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
+import type { Db } from '../../db/tables';
+import { vacancyPublicUrl } from '../../lib/public-urls';
+import { renderVacancyHtml } from '../../lib/vacancy-html';
 import {
   findPublishedVacancy,
   findPublishedVacancyIds,
   findPublishedVacancyPage,
 } from './public-vacancies.queries';
-import { renderVacancyHtml } from './vacancy-html';
-
-export function vacancyPublicUrl(origin: string, id: number): string {
-  return `${origin}/careers/${id}`;
-}
 
 /** GET /api/v1/public-vacancies: published vacancies of the company, newest first, paged. */
 export async function listPublicVacancies(

@@ -7,8 +7,8 @@ import { BUILT_IN_ROLES, type BuiltInRole } from '@kadry/shared/schemas/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
+import { createRandomToken } from '../../lib/tokens';
 import { type AuthTestApp, agentFor, createAuthTestApp } from '../auth/auth-test-support';
-import { createRandomToken } from '../auth/tokens';
 import { callAs, type StaffMember, type StaffMethod, seedStaff } from './permissions-test-support';
 
 // Roles a company adds (owners only): created empty or as a copy of any role's effective

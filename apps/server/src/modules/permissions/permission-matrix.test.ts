@@ -9,14 +9,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedCompany } from '../../../test/db';
-import type { Db } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import {
+  canSeeObject,
+  findLevel,
+  getAccess,
+  requireAbility,
+  scopeWhere,
+  stripHiddenFields,
+} from '../../plugins/access/access';
+import { registerPutRoute } from '../../plugins/method-override';
 import { requireUser } from '../../plugins/session';
 import { type AuthTestApp, createAuthTestApp } from '../auth/auth-test-support';
-import { canSeeObject, findLevel, getAccess, requireAbility, scopeWhere, stripHiddenFields } from './access';
 import { addTeamMember, type StaffMember, seedStaff, seedTeam } from './permissions-test-support';
-import { registerPutRoute } from './register-put-route';
 
 // The permission matrix: each built-in role × each level × own / team / other objects, through a
 // small set of test-only routes written the way entity modules are meant to use the enforcement API

@@ -1,10 +1,9 @@
 import type { BuiltInRole } from '@kadry/shared/schemas/auth';
-import type { Db } from '../../db/client';
-import { teamMembers } from '../../db/schema/team-members';
-import { teams } from '../../db/schema/teams';
+import { teamMembers, teams } from '../../db/schema/teams';
 import type { User } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
+import { createSession } from '../../plugins/session-store';
 import { type AuthTestApp, agentFor, seedUser } from '../auth/auth-test-support';
-import { createSession } from '../auth/session-store';
 
 // Helpers for permission tests (imported by *.test.ts files only).
 

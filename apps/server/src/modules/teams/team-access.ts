@@ -1,8 +1,7 @@
 import type { Level } from '@kadry/shared/permissions/vocabulary';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { teamMembers } from '../../db/schema/team-members';
-import { teams } from '../../db/schema/teams';
+import { teamMembers, teams } from '../../db/schema/teams';
+import type { Db } from '../../db/tables';
 
 /**
  * What the levels of the `Teams` permission reach (docs/decisions/006-administration.md): to_all

@@ -1,12 +1,11 @@
 import type { Team, TeamSummary } from '@kadry/shared/schemas/admin';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { teamMembers } from '../../db/schema/team-members';
-import { teams } from '../../db/schema/teams';
+import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { buildContainsPattern } from '../../lib/contains-pattern';
-import { bumpCompanyRolesUpdatedAt } from '../permissions/roles.queries';
+import { bumpCompanyRolesUpdatedAt } from '../../plugins/access/roles';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

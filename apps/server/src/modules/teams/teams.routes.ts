@@ -14,12 +14,12 @@ import { errorBodySchema } from '@kadry/shared/schemas/error';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { parseObjectId } from '../../lib/object-id';
+import { findLevel, getAccess, requireAbility, requireAnyAbility } from '../../plugins/access/access';
+import { registerPutRoute } from '../../plugins/method-override';
 import { requireUser } from '../../plugins/session';
-import { findLevel, getAccess, requireAbility, requireAnyAbility } from '../permissions/access';
-import { registerPutRoute } from '../permissions/register-put-route';
 import { canReachTeam, teamScopeWhere } from './team-access';
 import {
   createTeam,

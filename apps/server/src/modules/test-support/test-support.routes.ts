@@ -3,15 +3,14 @@ import { asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { candidates } from '../../db/schema/candidates';
+import { applicationFiles, applications, candidates } from '../../db/schema/applications';
 import { storedFiles } from '../../db/schema/files';
-import { responseFiles, responses } from '../../db/schema/responses';
 import { vacancies } from '../../db/schema/vacancies';
+import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EmailMessage, EmailSender } from '../../lib/email-sender';
+import type { PublicCache } from '../../lib/public-cache';
 import { FileNotFoundError, type FileStore } from '../../storage/file-store';
-import type { EmailMessage, EmailSender } from '../auth/email-sender';
-import type { PublicCache } from '../careers/public-cache';
 
 /** Mail the app sent, oldest first, for GET /api/test/emails. */
 export type RecordedEmail = EmailMessage & { sentAt: string };
@@ -61,42 +60,42 @@ export const testSupportRoutes: FastifyPluginAsync<{
     },
   );
 
-  routes.get('/api/test/responses', { schema: { hide: true } }, async (request) => {
+  routes.get('/api/test/applications', { schema: { hide: true } }, async (request) => {
     const company = request.company;
     if (!company) throw new AppError('not_found');
     const rows = await db
-      .select({ id: responses.id, vacancyId: responses.vacancyId, createdAt: responses.createdAt })
-      .from(responses)
-      .where(eq(responses.companyId, company.id))
-      .orderBy(asc(responses.id));
+      .select({ id: applications.id, vacancyId: applications.vacancyId, createdAt: applications.createdAt })
+      .from(applications)
+      .where(eq(applications.companyId, company.id))
+      .orderBy(asc(applications.id));
     return { data: rows };
   });
 
   routes.get(
-    '/api/test/responses/:id',
+    '/api/test/applications/:id',
     { schema: { hide: true, params: z.object({ id: z.coerce.number().int() }) } },
     async (request) => {
       const [response] = await db
         .select()
-        .from(responses)
-        .where(eq(responses.id, request.params.id))
+        .from(applications)
+        .where(eq(applications.id, request.params.id))
         .limit(1);
       if (!response) throw new AppError('not_found');
       const [candidate] = await db.select().from(candidates).where(eq(candidates.id, response.candidateId));
       const files = await db
         .select({
-          fieldIndex: responseFiles.fieldIndex,
-          position: responseFiles.position,
+          fieldIndex: applicationFiles.fieldIndex,
+          position: applicationFiles.position,
           key: storedFiles.storageKey,
           name: storedFiles.originalName,
           format: storedFiles.detectedFormat,
           size: storedFiles.size,
           sha256: storedFiles.sha256,
         })
-        .from(responseFiles)
-        .innerJoin(storedFiles, eq(storedFiles.id, responseFiles.storedFileId))
-        .where(eq(responseFiles.responseId, response.id))
-        .orderBy(asc(responseFiles.fieldIndex), asc(responseFiles.position));
+        .from(applicationFiles)
+        .innerJoin(storedFiles, eq(storedFiles.id, applicationFiles.storedFileId))
+        .where(eq(applicationFiles.applicationId, response.id))
+        .orderBy(asc(applicationFiles.fieldIndex), asc(applicationFiles.position));
       // Hash what storage really holds, not what the database says it holds.
       const stored = await Promise.all(
         files.map(async ({ key, ...file }) => {
@@ -116,26 +115,26 @@ export const testSupportRoutes: FastifyPluginAsync<{
    * upload that the start-up sweep has not removed yet).
    */
   routes.get('/api/test/integrity', { schema: { hide: true } }, async () => {
-    const responseRows = await db
+    const applicationRows = await db
       .select({
-        id: responses.id,
-        idempotencyKey: responses.idempotencyKey,
-        answers: responses.answers,
+        id: applications.id,
+        idempotencyKey: applications.idempotencyKey,
+        answers: applications.answers,
         candidateId: candidates.id,
       })
-      .from(responses)
-      .leftJoin(candidates, eq(candidates.id, responses.candidateId))
-      .orderBy(asc(responses.id));
+      .from(applications)
+      .leftJoin(candidates, eq(candidates.id, applications.candidateId))
+      .orderBy(asc(applications.id));
     const fileCounts = await db
-      .select({ responseId: responseFiles.responseId, files: count() })
-      .from(responseFiles)
-      .groupBy(responseFiles.responseId);
-    const filesByResponse = new Map(fileCounts.map((row) => [row.responseId, row.files]));
+      .select({ applicationId: applicationFiles.applicationId, files: count() })
+      .from(applicationFiles)
+      .groupBy(applicationFiles.applicationId);
+    const filesByApplication = new Map(fileCounts.map((row) => [row.applicationId, row.files]));
     const unusedRows = await db
       .select({ key: storedFiles.storageKey })
       .from(storedFiles)
-      .leftJoin(responseFiles, eq(responseFiles.storedFileId, storedFiles.id))
-      .where(isNull(responseFiles.id));
+      .leftJoin(applicationFiles, eq(applicationFiles.storedFileId, storedFiles.id))
+      .where(isNull(applicationFiles.id));
     const recorded = await db.select({ key: storedFiles.storageKey }).from(storedFiles);
     const recordedKeys = new Set(recorded.map((row) => row.key));
     const missingBytes: string[] = [];
@@ -153,11 +152,11 @@ export const testSupportRoutes: FastifyPluginAsync<{
       if (!recordedKeys.has(key)) unrecordedBytes.push(key);
     }
     return {
-      responses: responseRows.map((row) => ({
+      applications: applicationRows.map((row) => ({
         id: row.id,
         idempotencyKey: row.idempotencyKey,
         hasCandidate: row.candidateId !== null,
-        fileCount: filesByResponse.get(row.id) ?? 0,
+        fileCount: filesByApplication.get(row.id) ?? 0,
         // What the stored answers say was attached; must equal fileCount.
         answeredFileCount: row.answers.reduce(
           (sum, answer) =>

@@ -1,5 +1,5 @@
 import { route } from '@kadry/shared/routes';
-import { pageMetaSchema } from '@kadry/shared/schemas/recruiting';
+import { pageMetaSchema } from '@kadry/shared/schemas/common';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';

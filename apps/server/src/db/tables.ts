@@ -1,0 +1,49 @@
+// Every table of the schema in one object, and the database type the rest of the server uses.
+import type { Assume } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as applications from './schema/applications';
+import * as companies from './schema/companies';
+import * as cvParses from './schema/cv-parses';
+import * as dictionaries from './schema/dictionaries';
+import * as events from './schema/events';
+import * as files from './schema/files';
+import * as forms from './schema/forms';
+import * as idempotency from './schema/idempotency';
+import * as notifications from './schema/notifications';
+import * as relations from './schema/relations';
+import * as roles from './schema/roles';
+import * as sessions from './schema/sessions';
+import * as teams from './schema/teams';
+import * as users from './schema/users';
+import * as vacancies from './schema/vacancies';
+
+/** Every table and relation, for drizzle's relational queries (`db.query.<table>`). */
+export const schema = {
+  ...applications,
+  ...companies,
+  ...cvParses,
+  ...dictionaries,
+  ...events,
+  ...files,
+  ...forms,
+  ...idempotency,
+  ...notifications,
+  ...relations,
+  ...roles,
+  ...sessions,
+  ...teams,
+  ...users,
+  ...vacancies,
+};
+
+/**
+ * What `db.execute()` resolves to on both drivers: PGlite's `Results` and pg's `QueryResult` both
+ * carry `rows`. (With drizzle's bare PgQueryResultHKT it would be `unknown`.)
+ */
+export interface KadryQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<Assume<this['row'], Record<string, unknown>>>;
+}
+export type QueryRows<TRow> = { rows: TRow[] };
+
+/** The database as the rest of the server sees it: the common type of the PGlite and pg drivers. */
+export type Db = PgDatabase<KadryQueryResultHKT, typeof schema>;

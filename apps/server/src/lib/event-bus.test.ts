@@ -1,0 +1,127 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, seedCompany } from '../../test/db';
+import type { DatabaseHandle } from '../db/client';
+import { outboxEvents } from '../db/schema/events';
+import { createEventBus, type DeliveredEvent, type EventBus } from './event-bus';
+
+const quietLog = { error: () => {}, warn: () => {} };
+
+let database: DatabaseHandle;
+let companyId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ id: companyId } = await seedCompany(database.db));
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+function newBus(overrides: Partial<Parameters<typeof createEventBus>[0]> = {}): EventBus {
+  return createEventBus({ db: database.db, log: quietLog, pollIntervalMs: 50, ...overrides });
+}
+
+describe('event bus', () => {
+  it('delivers an event published in a committed transaction once to each subscriber', async () => {
+    const bus = newBus();
+    const seen: string[] = [];
+    bus.subscribe('application.created', 'test.a', async (event) => {
+      seen.push(`a:${event.payload.applicationId}`);
+    });
+    bus.subscribe('application.created', 'test.b', async (event) => {
+      seen.push(`b:${event.payload.applicationId}`);
+    });
+    await database.db.transaction(async (tx) => {
+      await bus.publish(tx, companyId, 'application.created', { applicationId: 41, linkOrigin: null });
+    });
+    bus.dispatchSoon();
+    await bus.settled();
+    await bus.settled();
+    expect(seen.sort()).toEqual(['a:41', 'b:41']);
+    await bus.stop();
+  });
+
+  it('delivers nothing for a transaction that rolled back', async () => {
+    const bus = newBus();
+    const seen: number[] = [];
+    bus.subscribe('application.created', 'test.rollback', async (event) => {
+      seen.push(event.payload.applicationId);
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await bus.publish(tx, companyId, 'application.created', { applicationId: 42, linkOrigin: null });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await bus.settled();
+    expect(seen).toEqual([]);
+    await bus.stop();
+  });
+
+  it('retries a failed delivery with the same event id, and marks it dead after the last attempt', async () => {
+    const bus = newBus({ maxAttempts: 3, retryDelayMs: () => 0 });
+    const attempts: DeliveredEvent<'application.created'>[] = [];
+    bus.subscribe('application.created', 'test.failing', async (event) => {
+      attempts.push(event);
+      throw new Error(`refused ${event.attempt}`);
+    });
+    await bus.publish(database.db, companyId, 'application.created', { applicationId: 43, linkOrigin: null });
+    await bus.settled();
+    expect(attempts.map((event) => event.attempt)).toEqual([1, 2, 3]);
+    expect(new Set(attempts.map((event) => event.id)).size).toBe(1);
+    const [row] = await database.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.handler, 'test.failing'));
+    expect(row?.failedAt).toBeInstanceOf(Date);
+    expect(row?.deliveredAt).toBeNull();
+    expect(row?.lastError).toBe('refused 3');
+    await bus.stop();
+  });
+
+  it('takes over a delivery whose claim expired (its process died), and never runs a live claim twice', async () => {
+    const bus = newBus();
+    const seen: number[] = [];
+    bus.subscribe('application.created', 'test.takeover', async (event) => {
+      seen.push(event.payload.applicationId);
+    });
+    await bus.publish(database.db, companyId, 'application.created', { applicationId: 44, linkOrigin: null });
+    await bus.publish(database.db, companyId, 'application.created', { applicationId: 45, linkOrigin: null });
+    // 44 was claimed by a process that died a minute ago; 45 is being delivered by another one now.
+    await database.db
+      .update(outboxEvents)
+      .set({ lockedUntil: sql`now() - interval '1 minute'`, attempts: 1 })
+      .where(sql`${outboxEvents.payload} ->> 'applicationId' = '44'`);
+    await database.db
+      .update(outboxEvents)
+      .set({ lockedUntil: sql`now() + interval '1 hour'`, attempts: 1 })
+      .where(sql`${outboxEvents.payload} ->> 'applicationId' = '45'`);
+    bus.dispatchSoon();
+    await expect.poll(() => seen).toEqual([44]);
+    await bus.stop();
+  });
+
+  it('is delivered by any process: a second bus picks up what the first left', async () => {
+    const writer = newBus();
+    const reader = newBus();
+    const seen: string[] = [];
+    // Both processes run the same code: the same subscribers.
+    writer.subscribe('application.created', 'test.shared', async () => {
+      seen.push('writer');
+    });
+    reader.subscribe('application.created', 'test.shared', async () => {
+      seen.push('reader');
+    });
+    await writer.publish(database.db, companyId, 'application.created', {
+      applicationId: 46,
+      linkOrigin: null,
+    });
+    // The writer never dispatches (it died after the commit); the reader's poll delivers.
+    reader.start();
+    await expect.poll(() => seen, { timeout: 5_000 }).toEqual(['reader']);
+    await reader.stop();
+    await writer.stop();
+  });
+});

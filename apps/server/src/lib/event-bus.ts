@@ -1,0 +1,240 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type OutboxEvent, outboxEvents } from '../db/schema/events';
+import type { Db } from '../db/tables';
+
+/**
+ * The events one module announces and others react to (docs/decisions/008-module-contract.md). A
+ * payload names what changed by id; a subscriber reads the rest itself, so it sees committed state.
+ */
+export type DomainEvents = {
+  /**
+   * A candidate's application was stored (never for a replayed submission). `linkOrigin`: the trusted
+   * origin of the request (request.linkOrigin), for links in mail about it; null when there is none.
+   */
+  'application.created': { applicationId: number; linkOrigin: string | null };
+};
+export type EventName = keyof DomainEvents;
+
+export type DeliveredEvent<N extends EventName> = {
+  /** The outbox row: stable across retries, so a subscriber can use it to stay idempotent. */
+  id: number;
+  name: N;
+  companyId: number;
+  payload: DomainEvents[N];
+  createdAt: Date;
+  /** 1 on the first delivery. */
+  attempt: number;
+};
+
+export type EventHandler<N extends EventName> = (event: DeliveredEvent<N>) => Promise<void>;
+
+/** Anything that can insert: the database or an open transaction. */
+type Writer = Pick<Db, 'insert'>;
+
+export type EventBus = {
+  /**
+   * Adds a subscriber under a stable name. Every process of a deployment must subscribe the same
+   * handlers (they do: subscriptions are made while the app is built).
+   */
+  subscribe<N extends EventName>(name: N, handlerName: string, handler: EventHandler<N>): void;
+  /**
+   * Records an event in the caller's transaction: one outbox row per subscriber, delivered after
+   * the transaction commits, and never when it rolls back. Call `dispatchSoon()` after the commit.
+   */
+  publish<N extends EventName>(
+    writer: Writer,
+    companyId: number,
+    name: N,
+    payload: DomainEvents[N],
+  ): Promise<void>;
+  /** Delivers due events now rather than at the next poll (call after a commit that published). */
+  dispatchSoon(): void;
+  /** Starts polling for due events (deliveries left by other processes, retries). */
+  start(): void;
+  /** Stops polling and waits for the delivery in progress. */
+  stop(): Promise<void>;
+  /** Resolves once no event is due or being delivered (tests, graceful stops). */
+  settled(timeoutMs?: number): Promise<void>;
+};
+
+export type EventBusOptions = {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** How often to look for due events when nothing asked (ms). */
+  pollIntervalMs?: number;
+  /** How long a claim lasts: a process that dies mid-delivery leaves the event to others after it. */
+  claimMs?: number;
+  /** Attempts before a delivery is dead (failed_at set). */
+  maxAttempts?: number;
+  /** Delay before retry n (1-based) in ms. */
+  retryDelayMs?: (attempt: number) => number;
+};
+
+const BATCH = 20;
+/** Delivered rows are kept this long (inspection), then removed. */
+const KEEP_DELIVERED_MS = 7 * 24 * 3_600_000;
+const CLEANUP_EVERY_MS = 3_600_000;
+
+export function createEventBus(opts: EventBusOptions): EventBus {
+  const { db, log } = opts;
+  const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+  const claimMs = opts.claimMs ?? 60_000;
+  const maxAttempts = opts.maxAttempts ?? 8;
+  const retryDelayMs =
+    opts.retryDelayMs ?? ((attempt: number) => Math.min(3_600_000, 1_000 * 4 ** (attempt - 1)));
+  const handlers = new Map<string, { name: EventName; handler: EventHandler<EventName> }>();
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let isRequested = false;
+  let isStopped = false;
+  let lastCleanup = 0;
+
+  /** Claims a batch of due deliveries for this process. */
+  async function claimDue(): Promise<OutboxEvent[]> {
+    const due = db
+      .select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(
+        and(
+          isNull(outboxEvents.deliveredAt),
+          isNull(outboxEvents.failedAt),
+          sql`${outboxEvents.availableAt} <= now()`,
+          sql`(${outboxEvents.lockedUntil} is null or ${outboxEvents.lockedUntil} < now())`,
+          // Only what this process can deliver (during a rolling deploy, old processes lack new subscribers).
+          inArray(outboxEvents.handler, [...handlers.keys()]),
+        ),
+      )
+      .orderBy(asc(outboxEvents.availableAt), asc(outboxEvents.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outboxEvents)
+      .set({
+        lockedUntil: sql`now() + ${`${claimMs} milliseconds`}::interval`,
+        attempts: sql`${outboxEvents.attempts} + 1`,
+      })
+      .where(inArray(outboxEvents.id, due))
+      .returning();
+  }
+
+  async function deliver(row: OutboxEvent): Promise<void> {
+    const subscriber = handlers.get(row.handler);
+    try {
+      if (!subscriber) throw new Error(`no subscriber named ${row.handler} in this process`);
+      await subscriber.handler({
+        id: row.id,
+        name: subscriber.name,
+        companyId: row.companyId,
+        payload: row.payload as DomainEvents[EventName],
+        createdAt: row.createdAt,
+        attempt: row.attempts,
+      });
+      await db
+        .update(outboxEvents)
+        .set({ deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(and(eq(outboxEvents.companyId, row.companyId), eq(outboxEvents.id, row.id)));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const isDead = row.attempts >= maxAttempts;
+      log[isDead ? 'error' : 'warn'](
+        { err: error, event: row.name, handler: row.handler, outboxId: row.id, attempt: row.attempts },
+        isDead ? 'event delivery failed for good' : 'event delivery failed; it will be retried',
+      );
+      await db
+        .update(outboxEvents)
+        .set({
+          lockedUntil: null,
+          lastError: message.slice(0, 2_000),
+          ...(isDead
+            ? { failedAt: sql`now()` }
+            : { availableAt: sql`now() + ${`${retryDelayMs(row.attempts)} milliseconds`}::interval` }),
+        })
+        .where(and(eq(outboxEvents.companyId, row.companyId), eq(outboxEvents.id, row.id)));
+    }
+  }
+
+  async function cleanUp(): Promise<void> {
+    if (Date.now() - lastCleanup < CLEANUP_EVERY_MS) return;
+    lastCleanup = Date.now();
+    await db
+      .delete(outboxEvents)
+      .where(lt(outboxEvents.deliveredAt, new Date(Date.now() - KEEP_DELIVERED_MS)));
+  }
+
+  async function runOnce(): Promise<void> {
+    if (handlers.size === 0) return;
+    do {
+      isRequested = false;
+      const batch = await claimDue();
+      // One at a time: deliveries are small, and order within a process stays the order of ids.
+      for (const row of batch) await deliver(row);
+      if (batch.length === BATCH) isRequested = true;
+    } while (isRequested && !isStopped);
+    await cleanUp();
+  }
+
+  function dispatch(): Promise<void> {
+    if (running) {
+      isRequested = true;
+      return running;
+    }
+    running = runOnce()
+      .catch((error: unknown) =>
+        log.error({ err: error }, 'event dispatch failed; retrying at the next poll'),
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    subscribe(name, handlerName, handler) {
+      if (handlers.has(handlerName)) throw new Error(`event subscriber ${handlerName} is registered twice`);
+      handlers.set(handlerName, { name, handler: handler as EventHandler<EventName> });
+    },
+    async publish(writer, companyId, name, payload) {
+      const rows = [...handlers.entries()]
+        .filter(([, subscriber]) => subscriber.name === name)
+        .map(([handler]) => ({ companyId, name, handler, payload }));
+      if (rows.length > 0) await writer.insert(outboxEvents).values(rows);
+    },
+    dispatchSoon() {
+      if (!isStopped) setImmediate(() => void dispatch());
+    },
+    start() {
+      if (timer) return;
+      isStopped = false;
+      timer = setInterval(() => void dispatch(), pollIntervalMs);
+      timer.unref();
+      void dispatch();
+    },
+    async stop() {
+      isStopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    async settled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        await dispatch();
+        const [pending] = await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(outboxEvents)
+          .where(
+            and(
+              isNull(outboxEvents.deliveredAt),
+              isNull(outboxEvents.failedAt),
+              sql`${outboxEvents.availableAt} <= now()`,
+            ),
+          );
+        if ((pending?.count ?? 0) === 0 && !running) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('events still pending after the timeout');
+    },
+  };
+}

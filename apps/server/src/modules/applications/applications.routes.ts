@@ -1,0 +1,188 @@
+import { routePattern } from '@kadry/shared/routes';
+import { fileResponseSchema, idParamsSchema } from '@kadry/shared/schemas/common';
+import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
+import {
+  applicationDetailsResponseSchema,
+  applicationExportQuerySchema,
+  applicationListQuerySchema,
+  applicationListResponseSchema,
+  applicationSummaryResponseSchema,
+  commentInputSchema,
+  commentListResponseSchema,
+  commentResponseSchema,
+  moveApplicationInputSchema,
+} from '@kadry/shared/schemas/recruiting';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/tables';
+import { AppError } from '../../lib/app-error';
+import { attachmentDisposition, writeCsv, writeXlsx } from '../../lib/export-table';
+import { getAccess } from '../../plugins/access/access';
+import { registerPutRoute } from '../../plugins/method-override';
+import { staffLocaleOf } from '../../plugins/session';
+import { FileNotFoundError, type FileStore } from '../../storage/file-store';
+import {
+  type ApplicationContext,
+  addComment,
+  exportApplications,
+  findDownload,
+  getApplication,
+  listApplications,
+  listComments,
+  moveApplication,
+} from './applications.service';
+
+export type ApplicationsRoutesOptions = { db: Db; fileStore: FileStore };
+
+const config = { plan: 'ats' as const };
+const tags = ['applications'];
+const errors = errorResponses(...STAFF_ERRORS, 404);
+
+/** Applications of the vacancies the user reaches through the Candidate permission. */
+export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  async function contextOf(request: FastifyRequest): Promise<ApplicationContext> {
+    return { db, access: await getAccess(request) };
+  }
+
+  routes.get(
+    routePattern('recruiting.applications'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Applications the user may see, newest first',
+        description: 'The search matches the name, and e-mail and phone only for roles that see them.',
+        querystring: applicationListQuerySchema,
+        response: { 200: applicationListResponseSchema, ...errors, ...errorResponses(422) },
+      },
+    },
+    async (request) => listApplications(await contextOf(request), request.query),
+  );
+
+  routes.get(
+    routePattern('recruiting.applications.export'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Export the applications matching the filters as CSV or XLSX (export_database)',
+        querystring: applicationExportQuerySchema,
+        response: { 200: fileResponseSchema, ...errors, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const table = await exportApplications(await contextOf(request), query);
+      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+      if (format === 'xlsx') {
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', attachmentDisposition('candidates.xlsx'))
+          .send(await writeXlsx(table));
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition('candidates.csv'))
+        .send(writeCsv(table));
+    },
+  );
+
+  routes.get(
+    routePattern('recruiting.applications.one'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One application with its answers, files, CV text and the same person’s other applications',
+        params: idParamsSchema,
+        response: { 200: applicationDetailsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await getApplication(await contextOf(request), request.params.id, staffLocaleOf(request)),
+    }),
+  );
+
+  registerPutRoute(
+    routes,
+    routePattern('recruiting.applications.stage'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Move an application to a stage of its vacancy's pipeline; also POST with _method=PUT",
+        params: idParamsSchema,
+        body: moveApplicationInputSchema,
+        response: { 200: applicationSummaryResponseSchema, ...errors, ...errorResponses(422) },
+      },
+    },
+    async (request) => ({
+      data: await moveApplication(await contextOf(request), request.params.id, request.body.stage_id),
+    }),
+  );
+
+  routes.get(
+    routePattern('recruiting.applications.comments'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: "An application's comments, oldest first",
+        params: idParamsSchema,
+        response: { 200: commentListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await listComments(await contextOf(request), request.params.id) }),
+  );
+
+  routes.post(
+    routePattern('recruiting.applications.comments'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Comment on an application',
+        params: idParamsSchema,
+        body: commentInputSchema,
+        response: { 201: commentResponseSchema, ...errors, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      const comment = await addComment(await contextOf(request), request.params.id, request.body.text);
+      return reply.code(201).send({ data: comment });
+    },
+  );
+
+  routes.get(
+    routePattern('recruiting.files.download'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Download a file of an application (as an attachment)',
+        params: idParamsSchema,
+        response: { 200: fileResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await findDownload(await contextOf(request), request.params.id);
+      let stream: Awaited<ReturnType<FileStore['get']>>;
+      try {
+        stream = await opts.fileStore.get(file.storageKey);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw new AppError('not_found', { cause: error });
+        throw error;
+      }
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,387 @@
+import type { Locale } from '@kadry/shared/constants';
+import type { FieldPermission } from '@kadry/shared/permissions/vocabulary';
+import { route } from '@kadry/shared/routes';
+import type { FieldOption, FormField } from '@kadry/shared/schemas/form';
+import type {
+  ApplicationDetails,
+  ApplicationListQuery,
+  ApplicationSummary,
+  Comment,
+} from '@kadry/shared/schemas/recruiting';
+import { sql } from 'drizzle-orm';
+import type { ApplicationAnswer } from '../../db/schema/applications';
+import { applications } from '../../db/schema/applications';
+import { vacancies } from '../../db/schema/vacancies';
+import type { Db } from '../../db/tables';
+import { AppError } from '../../lib/app-error';
+import type { ExportTable } from '../../lib/export-table';
+import { type Access, canSeeObject, levelFor, scopeWhere } from '../../plugins/access/access';
+import { findFormDefinition } from '../forms/forms.service';
+import {
+  findPipelines,
+  findVacancyRecruiterIds,
+  isStageOfVacancy,
+  resolveStage,
+  toStageWire,
+  vacancyScopeColumns,
+} from '../vacancies/vacancies.service';
+import {
+  type ApplicationFilter,
+  type ApplicationRow,
+  type ApplicationSelection,
+  countApplications,
+  findApplicationFile,
+  findApplicationFiles,
+  findApplicationRow,
+  findApplicationRows,
+  findComments,
+  findCvText,
+  findOtherApplicationRows,
+  insertComment,
+  updateApplicationStage,
+} from './applications.queries';
+
+/** What the application rules need to act for a signed-in user. */
+export type ApplicationContext = { db: Db; access: Access };
+
+/** Rows one export may hold; beyond it, narrow the filters. */
+const EXPORT_LIMIT = 10_000;
+
+/** Whether the role sees a Candidate field (fields_view); governs answers as well as top-level keys. */
+function canSeeField(access: Pick<Access, 'permissions'>, field: FieldPermission): boolean {
+  return access.permissions.Candidate.fields_view.includes(field);
+}
+
+/** The field permission an answer falls under, by its input type; null when none governs it. */
+function answerField(answer: Pick<ApplicationAnswer, 'type' | 'input_type'>): FieldPermission | null {
+  if (answer.input_type === 'email') return 'field_email';
+  if (answer.input_type === 'phone') return 'field_phone';
+  if (answer.input_type === 'files' || answer.type === 'cv') return 'field_files';
+  if (answer.input_type === 'salary') return 'field_salary';
+  if (answer.type === 'birthdate') return 'field_birth_date';
+  return null;
+}
+
+/** Answers the role may see: those under a field permission it lacks are left out entirely. */
+function isAnswerVisible(access: Pick<Access, 'permissions'>, answer: ApplicationAnswer): boolean {
+  const field = answerField(answer);
+  return field === null || canSeeField(access, field);
+}
+
+/**
+ * What the user's Candidate view level reaches: applications whose vacancy it reaches (403 when the
+ * role sees no candidates at all), for the rows listed and for the earlier ones a repeat is judged by.
+ */
+function selectionOf(access: Access, filter: ApplicationFilter): ApplicationSelection {
+  const level = levelFor(access, 'Candidate', 'view');
+  if (level === 'not_visible') throw new AppError('forbidden');
+  return {
+    companyId: access.user.companyId,
+    scope: scopeWhere(level, access.user, vacancyScopeColumns(applications.vacancyId, vacancies.teamId)),
+    repeatScope: scopeWhere(level, access.user, vacancyScopeColumns(sql`r2.vacancy_id`, sql`v2.team_id`)),
+    filter,
+  };
+}
+
+function filterOf(access: Access, query: Omit<ApplicationListQuery, 'page' | 'per_page'>): ApplicationFilter {
+  return {
+    // Search only what the user may see: a hidden e-mail must not be guessable letter by letter.
+    search: query.search
+      ? {
+          text: query.search,
+          email: canSeeField(access, 'field_email'),
+          phone: canSeeField(access, 'field_phone'),
+        }
+      : undefined,
+    vacancyId: query.vacancy_id,
+    stageId: query.stage_id,
+    source: query.source,
+    from: query.from,
+    to: query.to,
+  };
+}
+
+/** Summaries with stages resolved and e-mail / phone left out when the role may not see them. */
+async function toSummaries(
+  db: Db,
+  access: Access,
+  rows: readonly ApplicationRow[],
+): Promise<ApplicationSummary[]> {
+  const stages = await findPipelines(db, access.user.companyId, [...new Set(rows.map((r) => r.vacancyId))]);
+  return rows.map((row) => {
+    const candidate: ApplicationSummary['candidate'] = {
+      id: row.candidateId,
+      name: row.candidateName,
+      email: row.candidateEmail,
+      phone: row.candidatePhone,
+    };
+    // Hidden fields are absent from the answer, not nulled (the matrix test checks the keys).
+    if (!canSeeField(access, 'field_email')) delete candidate.email;
+    if (!canSeeField(access, 'field_phone')) delete candidate.phone;
+    return {
+      id: row.id,
+      candidate,
+      vacancy: { id: row.vacancyId, name: row.vacancyName },
+      stage: toStageWire(resolveStage(stages.get(row.vacancyId) ?? [], row.stageId)),
+      source: row.source,
+      created_at: row.createdAt.toISOString(),
+      is_repeat: Boolean(row.isRepeat),
+    };
+  });
+}
+
+export async function listApplications(ctx: ApplicationContext, query: ApplicationListQuery) {
+  const selection = selectionOf(ctx.access, filterOf(ctx.access, query));
+  const [rows, total] = await Promise.all([
+    findApplicationRows(ctx.db, selection, {
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    }),
+    countApplications(ctx.db, selection),
+  ]);
+  return {
+    data: await toSummaries(ctx.db, ctx.access, rows),
+    meta: {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      per_page: query.per_page,
+      total,
+    },
+  };
+}
+
+/**
+ * One application when the user's Candidate view level reaches its vacancy; 404 otherwise (hidden
+ * and missing look the same). With `action`, also 403 unless that action reaches it.
+ */
+async function findReachableApplication(
+  ctx: ApplicationContext,
+  id: number,
+  action?: 'update' | 'create',
+): Promise<ApplicationRow> {
+  const { access } = ctx;
+  const companyId = access.user.companyId;
+  // A role that sees no candidates cannot tell a hidden application from a missing one either.
+  if (levelFor(access, 'Candidate', 'view') === 'not_visible') throw new AppError('not_found');
+  const selection = selectionOf(access, {});
+  const row = await findApplicationRow(ctx.db, companyId, id, selection.repeatScope);
+  if (!row) throw new AppError('not_found');
+  const ownership = {
+    companyId: row.companyId,
+    ownerIds: await findVacancyRecruiterIds(ctx.db, companyId, row.vacancyId),
+    teamId: row.vacancyTeamId,
+  };
+  if (!canSeeObject(levelFor(access, 'Candidate', 'view'), access, ownership))
+    throw new AppError('not_found');
+  if (action && !canSeeObject(levelFor(access, 'Candidate', action), access, ownership)) {
+    throw new AppError('forbidden');
+  }
+  return row;
+}
+
+function optionName(options: readonly FieldOption[] | undefined, id: unknown): string {
+  const found = options?.find((option) => String(option.id) === String(id));
+  return found ? found.name : String(id ?? '');
+}
+
+/** How a person reads an answer: option names for ids, "min – max currency", file names. */
+export function formatAnswer(answer: ApplicationAnswer, field: FormField | undefined): string {
+  const value = answer.value;
+  const options = field?.input_meta?.options;
+  if (value === null || value === undefined) return '';
+  switch (answer.input_type) {
+    case 'checkbox':
+      return value === true ? 'Yes' : 'No';
+    case 'select':
+      return optionName(options, value);
+    case 'multiselect':
+    case 'checkbox_list':
+      return Array.isArray(value) ? value.map((id) => optionName(options, id)).join(', ') : String(value);
+    case 'language':
+      return Array.isArray(value)
+        ? value
+            .map((row: { language?: unknown; level?: unknown }) => {
+              const language = options?.find((option) => String(option.id) === String(row.language));
+              const level = language?.meta?.find((item) => String(item.id) === String(row.level));
+              return `${language?.name ?? String(row.language)} - ${level?.name ?? String(row.level)}`;
+            })
+            .join(', ')
+        : '';
+    case 'salary': {
+      const salary = value as { min?: string; max?: string; currency?: string };
+      const range = [salary.min, salary.max].filter((part) => part && part !== '').join(' – ');
+      const currency = salary.currency ? optionName(options, salary.currency) : '';
+      return [range, currency].filter(Boolean).join(' ');
+    }
+    case 'files':
+      return Array.isArray(value)
+        ? value.map((file: { name?: unknown }) => String(file.name ?? '')).join(', ')
+        : '';
+    default:
+      return typeof value === 'string' ? value : JSON.stringify(value);
+  }
+}
+
+/** The candidate card: summary, every visible answer, files (if the role sees files), CV text, other applications. */
+export async function getApplication(
+  ctx: ApplicationContext,
+  id: number,
+  locale: Locale,
+): Promise<ApplicationDetails> {
+  const { db, access } = ctx;
+  const row = await findReachableApplication(ctx, id);
+  const [summary] = await toSummaries(db, access, [row]);
+  if (!summary) throw new AppError('not_found');
+  const canSeeFiles = canSeeField(access, 'field_files');
+  const [fields, files] = await Promise.all([
+    findFormDefinition(db, row.companyId, row.vacancyFormId, locale),
+    canSeeFiles ? findApplicationFiles(db, row.companyId, row.id) : [],
+  ]);
+  const answers = row.answers.flatMap((answer, index) => {
+    if (!isAnswerVisible(access, answer)) return [];
+    const field = fields.find((f) => f.name === answer.name && f.input_type === answer.input_type);
+    return [
+      {
+        name: answer.name,
+        type: answer.type,
+        input_type: answer.input_type,
+        value: answer.value,
+        display: formatAnswer(answer, field),
+        files: files
+          .filter((file) => file.fieldIndex === index)
+          .map((file) => ({
+            id: file.id,
+            name: file.name,
+            size: file.size,
+            format: file.format,
+            download_url: route('recruiting.files.download', { id: file.id }),
+          })),
+      },
+    ];
+  });
+  const cvText =
+    canSeeFiles && row.cvParseId !== null ? await findCvText(db, row.companyId, row.cvParseId) : null;
+  const { filter: _filter, ...selection } = selectionOf(access, {});
+  const others = await findOtherApplicationRows(db, selection, row);
+  return {
+    ...summary,
+    answers,
+    cv_text: cvText,
+    other_applications: others.map((other) => ({
+      id: other.id,
+      vacancy: { id: other.vacancyId, name: other.vacancyName },
+      created_at: other.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Moves an application to a stage of its own vacancy (422 for any other stage); the new summary. */
+export async function moveApplication(
+  ctx: ApplicationContext,
+  id: number,
+  stageId: number,
+): Promise<ApplicationSummary> {
+  const row = await findReachableApplication(ctx, id, 'update');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await isStageOfVacancy(tx, row.companyId, row.vacancyId, stageId))) {
+      throw new AppError('validation', { issues: { stage_id: [{ key: 'errors.invalid_value' }] } });
+    }
+    await updateApplicationStage(tx, row.companyId, row.id, stageId);
+  });
+  const [summary] = await toSummaries(ctx.db, ctx.access, [{ ...row, stageId }]);
+  if (!summary) throw new AppError('not_found');
+  return summary;
+}
+
+export async function listComments(ctx: ApplicationContext, id: number): Promise<Comment[]> {
+  const row = await findReachableApplication(ctx, id);
+  const comments = await findComments(ctx.db, row.companyId, row.id);
+  return comments.map((comment) => ({
+    id: comment.id,
+    text: comment.text,
+    author: { id: comment.authorId, name: comment.authorName },
+    created_at: comment.createdAt.toISOString(),
+  }));
+}
+
+/** Commenting is working on the candidate: it needs the update level on them. */
+export async function addComment(ctx: ApplicationContext, id: number, text: string): Promise<Comment> {
+  const row = await findReachableApplication(ctx, id, 'update');
+  const { user } = ctx.access;
+  const comment = await insertComment(ctx.db, {
+    companyId: row.companyId,
+    applicationId: row.id,
+    authorId: user.id,
+    text,
+  });
+  return {
+    id: comment.id,
+    text: comment.text,
+    author: { id: user.id, name: user.name },
+    created_at: comment.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A file to download: reachable exactly when its application is and the role sees candidates'
+ * files; 404 otherwise (also for a role without candidates at all).
+ */
+export async function findDownload(
+  ctx: ApplicationContext,
+  fileId: number,
+): Promise<{ storageKey: string; name: string; size: number }> {
+  if (levelFor(ctx.access, 'Candidate', 'view') === 'not_visible') throw new AppError('not_found');
+  const file = await findApplicationFile(ctx.db, ctx.access.user.companyId, fileId);
+  if (!file) throw new AppError('not_found');
+  await findReachableApplication(ctx, file.applicationId);
+  if (!canSeeField(ctx.access, 'field_files')) throw new AppError('not_found');
+  return { storageKey: file.storageKey, name: file.name, size: file.size };
+}
+
+/** The export of the applications matching the filters, with only what the role may see (export_database). */
+export async function exportApplications(
+  ctx: ApplicationContext,
+  query: Omit<ApplicationListQuery, 'page' | 'per_page'>,
+): Promise<ExportTable> {
+  const { access } = ctx;
+  if (!access.permissions.Candidate.actions.includes('export_database')) throw new AppError('forbidden');
+  const rows = await findApplicationRows(ctx.db, selectionOf(access, filterOf(access, query)), {
+    limit: EXPORT_LIMIT,
+    offset: 0,
+  });
+  const summaries = await toSummaries(ctx.db, access, rows);
+  const showEmail = canSeeField(access, 'field_email');
+  const showPhone = canSeeField(access, 'field_phone');
+  return {
+    header: [
+      'ID',
+      'Name',
+      ...(showEmail ? ['Email'] : []),
+      ...(showPhone ? ['Phone'] : []),
+      'Vacancy',
+      'Stage',
+      'Source',
+      'Applied at',
+      'Repeat',
+      'Answers',
+    ],
+    rows: summaries.map((summary, index) => {
+      const answers = (rows[index]?.answers ?? [])
+        .filter((answer) => isAnswerVisible(access, answer) && answer.input_type !== 'files')
+        .map((answer) => `${answer.name}: ${formatAnswer(answer, undefined)}`)
+        .join('\n');
+      return [
+        String(summary.id),
+        summary.candidate.name,
+        ...(showEmail ? [summary.candidate.email ?? ''] : []),
+        ...(showPhone ? [summary.candidate.phone ?? ''] : []),
+        summary.vacancy.name,
+        summary.stage.name,
+        summary.source,
+        summary.created_at,
+        summary.is_repeat ? 'yes' : 'no',
+        answers,
+      ];
+    }),
+  };
+}

@@ -1,0 +1,104 @@
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { applications } from '../../db/schema/applications';
+import { companies } from '../../db/schema/companies';
+import { notifications } from '../../db/schema/notifications';
+import { roles } from '../../db/schema/roles';
+import { teamMembers } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
+import { vacancies } from '../../db/schema/vacancies';
+import type { Db } from '../../db/tables';
+
+// All SQL of notifications; every statement filters by company_id.
+
+/** What a notification of a new application says, and whose reach decides who hears of it. */
+export async function findApplicationForNotice(db: Db, companyId: number, applicationId: number) {
+  const [row] = await db
+    .select({
+      vacancyId: applications.vacancyId,
+      vacancyName: vacancies.name,
+      teamId: vacancies.teamId,
+      tariffs: companies.tariffs,
+    })
+    .from(applications)
+    .innerJoin(vacancies, eq(vacancies.id, applications.vacancyId))
+    .innerJoin(companies, eq(companies.id, applications.companyId))
+    .where(and(eq(applications.companyId, companyId), eq(applications.id, applicationId)));
+  return row ?? null;
+}
+
+/** Enabled staff of the company with their role, for deciding who may see something. */
+export function findEnabledStaff(db: Db, companyId: number) {
+  return db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      email: users.email,
+      name: users.name,
+      roleId: users.roleId,
+      roleKey: roles.key,
+      locale: users.locale,
+      timezone: users.timezone,
+      publicId: users.publicId,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.companyId, companyId), eq(users.isDisabled, false)));
+}
+
+export function findMemberships(db: Db, companyId: number) {
+  return db
+    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(eq(teamMembers.companyId, companyId));
+}
+
+/** Adds a notification per user; answers the users who did not have one for this application yet. */
+export async function insertNotifications(
+  db: Db,
+  companyId: number,
+  applicationId: number,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const inserted = await db
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ companyId, userId, applicationId })))
+    .onConflictDoNothing()
+    .returning({ userId: notifications.userId });
+  return new Set(inserted.map((row) => row.userId));
+}
+
+export async function countUnread(db: Db, companyId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.companyId, companyId),
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+      ),
+    );
+  return row?.unread ?? 0;
+}
+
+/** Marks the user's notifications read: those listed, or all of them. */
+export async function markRead(
+  db: Db,
+  companyId: number,
+  userId: number,
+  ids: readonly number[] | undefined,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.companyId, companyId),
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, [...ids]) : undefined,
+      ),
+    );
+}

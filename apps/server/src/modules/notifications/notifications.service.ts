@@ -1,0 +1,110 @@
+import { levelOf } from '@kadry/shared/permissions/permission-state';
+import type { Db } from '../../db/tables';
+import type { EmailSender } from '../../lib/email-sender';
+import type { EventBus } from '../../lib/event-bus';
+import { type Access, canSeeObject, maskPermissionsByPlan } from '../../plugins/access/access';
+import { findRolePermissions, isBuiltInRole } from '../../plugins/access/roles';
+import { findVacancyRecruiterIds } from '../vacancies/vacancies.service';
+import {
+  countUnread,
+  findApplicationForNotice,
+  findEnabledStaff,
+  findMemberships,
+  insertNotifications,
+  markRead,
+} from './notifications.queries';
+
+export type NotificationDeps = {
+  db: Db;
+  emailSender: EmailSender;
+  log: { warn(details: object, message: string): void };
+};
+
+/**
+ * Tells the staff who may see a new application about it: a notification row each (the unread counter
+ * in the app) and, best effort, an e-mail. Idempotent per (user, application): a delivery retried by the
+ * event bus, or a retried submission, notifies nobody twice. Answers who was newly notified.
+ */
+export async function notifyNewApplication(
+  deps: NotificationDeps,
+  companyId: number,
+  notice: { applicationId: number; linkOrigin: string | null },
+): Promise<number[]> {
+  const { applicationId } = notice;
+  const { db } = deps;
+  const application = await findApplicationForNotice(db, companyId, applicationId);
+  if (!application) return [];
+  const [recruiterIds, staff, memberships] = await Promise.all([
+    findVacancyRecruiterIds(db, companyId, application.vacancyId),
+    findEnabledStaff(db, companyId),
+    findMemberships(db, companyId),
+  ]);
+
+  const levelByRole = new Map<number, ReturnType<typeof levelOf>>();
+  const recipients: typeof staff = [];
+  for (const member of staff) {
+    let level = levelByRole.get(member.roleId);
+    if (level === undefined) {
+      const key = isBuiltInRole(member.roleKey) ? member.roleKey : null;
+      const permissions = maskPermissionsByPlan(
+        await findRolePermissions(db, { id: member.roleId, key, companyId }),
+        application.tariffs,
+      );
+      level = levelOf(permissions.Candidate.visibilitySettings, 'view');
+      levelByRole.set(member.roleId, level);
+    }
+    const teamIds = memberships.filter((m) => m.userId === member.id).map((m) => m.teamId);
+    const teammateIds = memberships.filter((m) => teamIds.includes(m.teamId)).map((m) => m.userId);
+    const access: Pick<Access, 'user' | 'teamIds' | 'teammateIds'> = { user: member, teamIds, teammateIds };
+    if (canSeeObject(level, access, { ownerIds: recruiterIds, teamId: application.teamId })) {
+      recipients.push(member);
+    }
+  }
+  const newlyNotified = await insertNotifications(
+    db,
+    companyId,
+    applicationId,
+    recipients.map((member) => member.id),
+  );
+  const path = `/app/applications/${applicationId}`;
+  // The trusted origin (never the anonymous submitter's Host); without one the mail names the page.
+  const link = notice.linkOrigin ? `${notice.linkOrigin}${path}` : `Kadry: ${path}`;
+  await Promise.all(
+    recipients
+      .filter((member) => newlyNotified.has(member.id))
+      .map((member) =>
+        deps.emailSender
+          .send({
+            to: member.email,
+            subject: `New application: ${application.vacancyName}`,
+            text: `A new application for "${application.vacancyName}" has arrived.\n\n${link}\n`,
+          })
+          .catch((error: unknown) =>
+            deps.log.warn({ err: error, userId: member.id }, 'notification e-mail failed'),
+          ),
+      ),
+  );
+  return [...newlyNotified];
+}
+
+/** Staff hear of new applications through the event bus (application.created). */
+export function subscribeNotifications(bus: EventBus, deps: NotificationDeps): void {
+  bus.subscribe('application.created', 'notifications.new-application', async (event) => {
+    await notifyNewApplication(deps, event.companyId, event.payload);
+  });
+}
+
+export function countMyUnread(db: Db, access: Access): Promise<number> {
+  return countUnread(db, access.user.companyId, access.user.id);
+}
+
+/** A user only ever touches their own notifications. */
+export async function markMineRead(
+  db: Db,
+  access: Access,
+  ids: readonly number[] | undefined,
+  now: Date,
+): Promise<number> {
+  await markRead(db, access.user.companyId, access.user.id, ids, now);
+  return countUnread(db, access.user.companyId, access.user.id);
+}

@@ -1,0 +1,139 @@
+import type { Locale } from '@kadry/shared/constants';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { roles } from '../db/schema/roles';
+import { passwordResetTokens, sessions, signInThrottles } from '../db/schema/sessions';
+import { users } from '../db/schema/users';
+import type { Db } from '../db/tables';
+import { createRandomToken, hashToken } from '../lib/tokens';
+
+/** The signed-in user a request carries (`request.user`). */
+export type SessionUser = {
+  id: number;
+  companyId: number;
+  /** The role's row id; permission checks look the role's settings up by it. */
+  roleId: number;
+  /** The built-in role's key (owner, hr, …), null for a custom role. */
+  roleKey: string | null;
+  email: string;
+  name: string;
+  locale: Locale;
+  timezone: string;
+  /** The opaque id published as the page data's hashedId. */
+  publicId: string;
+};
+
+export type SessionTimes = {
+  now: Date;
+  /** A session unused for this long has ended. */
+  idleMs: number;
+};
+
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Starts a session for a user; answers the new token for the cookie (never stored as such). */
+export async function createSession(
+  db: Db,
+  input: {
+    companyId: number;
+    userId: number;
+    now: Date;
+    maxAgeMs: number;
+    ip?: string | undefined;
+    userAgent?: string | undefined;
+  },
+): Promise<string> {
+  const token = createRandomToken(16);
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    companyId: input.companyId,
+    userId: input.userId,
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.maxAgeMs),
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/**
+ * The user of a live session, or null. A session that has expired (idle or absolute), belongs to
+ * another company or to a disabled account is deleted on the way.
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  companyId: number,
+  times: SessionTimes,
+): Promise<SessionUser | null> {
+  const idHash = hashToken(token);
+  const rows = await db
+    .select({
+      companyId: sessions.companyId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        companyId: users.companyId,
+        roleId: users.roleId,
+        roleKey: roles.key,
+        email: users.email,
+        name: users.name,
+        locale: users.locale,
+        timezone: users.timezone,
+        publicId: users.publicId,
+        isDisabled: users.isDisabled,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+
+  const now = times.now.getTime();
+  const isExpired = row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + times.idleMs <= now;
+  if (isExpired || row.user.isDisabled) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  // A session cookie sent to another company's host is not a session there.
+  if (row.companyId !== companyId) return null;
+
+  if (now - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: times.now }).where(eq(sessions.idHash, idHash));
+  }
+  const { isDisabled: _isDisabled, ...user } = row.user;
+  return user;
+}
+
+/** Ends the session of a token (sign-out, rotation). */
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Ends every session of a user (password change, account disabled). */
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes expired sessions, spent or expired reset links and stale throttle rows. */
+export async function deleteExpiredAuthRows(db: Db, times: SessionTimes & { throttleWindowMs: number }) {
+  const idleCutoff = new Date(times.now.getTime() - times.idleMs);
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, times.now), lt(sessions.lastSeenAt, idleCutoff)));
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, times.now), isNotNull(passwordResetTokens.usedAt)));
+  const windowCutoff = new Date(times.now.getTime() - times.throttleWindowMs);
+  await db
+    .delete(signInThrottles)
+    .where(
+      and(
+        lt(signInThrottles.windowStartedAt, windowCutoff),
+        or(isNull(signInThrottles.lockedUntil), lt(signInThrottles.lockedUntil, times.now)),
+      ),
+    );
+}
