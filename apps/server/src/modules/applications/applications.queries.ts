@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Level } from '@kadry/shared/permissions/vocabulary';
+import { and, asc, desc, eq, gte, ilike, lt, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type ApplicationAnswer,
   applicationComments,
@@ -12,6 +13,8 @@ import { users } from '../../db/schema/users';
 import { vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
+import { type ScopeColumns, scopeWhere } from '../../plugins/access/access';
+import type { SessionUser } from '../../plugins/session-store';
 
 // All SQL of applications; every statement filters by company_id.
 
@@ -58,6 +61,21 @@ export type ApplicationSelection = {
   repeatScope: SQL | undefined;
   filter: ApplicationFilter;
 };
+
+/**
+ * The reach of a Candidate view level over applications (joined to their vacancy) and over the
+ * earlier applications (`r2` / `v2`) a repeat is judged by. `ownership` says who owns a vacancy's rows.
+ */
+export function applicationReach(
+  level: Level,
+  user: Pick<SessionUser, 'id' | 'companyId'>,
+  ownership: (vacancyId: SQLWrapper, teamId: SQLWrapper) => ScopeColumns,
+): Pick<ApplicationSelection, 'scope' | 'repeatScope'> {
+  return {
+    scope: scopeWhere(level, user, ownership(applications.vacancyId, vacancies.teamId)),
+    repeatScope: scopeWhere(level, user, ownership(sql`r2.vacancy_id`, sql`v2.team_id`)),
+  };
+}
 
 function buildWhere(selection: ApplicationSelection): SQL | undefined {
   const { filter } = selection;

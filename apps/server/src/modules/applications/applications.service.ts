@@ -8,14 +8,11 @@ import type {
   ApplicationSummary,
   Comment,
 } from '@kadry/shared/schemas/recruiting';
-import { sql } from 'drizzle-orm';
 import type { ApplicationAnswer } from '../../db/schema/applications';
-import { applications } from '../../db/schema/applications';
-import { vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { ExportTable } from '../../lib/export-table';
-import { type Access, canSeeObject, levelFor, scopeWhere } from '../../plugins/access/access';
+import { type Access, canSeeObject, levelFor } from '../../plugins/access/access';
 import { findFormDefinition } from '../forms/forms.service';
 import {
   findPipelines,
@@ -29,6 +26,7 @@ import {
   type ApplicationFilter,
   type ApplicationRow,
   type ApplicationSelection,
+  applicationReach,
   countApplications,
   findApplicationFile,
   findApplicationFiles,
@@ -77,8 +75,7 @@ function selectionOf(access: Access, filter: ApplicationFilter): ApplicationSele
   if (level === 'not_visible') throw new AppError('forbidden');
   return {
     companyId: access.user.companyId,
-    scope: scopeWhere(level, access.user, vacancyScopeColumns(applications.vacancyId, vacancies.teamId)),
-    repeatScope: scopeWhere(level, access.user, vacancyScopeColumns(sql`r2.vacancy_id`, sql`v2.team_id`)),
+    ...applicationReach(level, access.user, vacancyScopeColumns),
     filter,
   };
 }

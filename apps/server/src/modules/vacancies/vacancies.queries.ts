@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { applications } from '../../db/schema/applications';
 import { applicationForms } from '../../db/schema/forms';
 import { teams } from '../../db/schema/teams';
@@ -6,12 +6,25 @@ import { users } from '../../db/schema/users';
 import { type NewVacancy, type Vacancy, vacancies, vacancyRecruiters } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
+import type { ScopeColumns } from '../../plugins/access/access';
 
 // All SQL of vacancies; every statement filters by company_id.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The database or an open transaction. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Who owns a vacancy's rows for permission levels: its responsible recruiters (any of them), and its
+ * team. `vacancyId` and `teamId` are the columns of whatever row is being scoped.
+ */
+export function vacancyOwnershipColumns(vacancyId: SQLWrapper, teamId: SQLWrapper): ScopeColumns {
+  return {
+    teamId,
+    ownedBy: (userIds: SQL) =>
+      sql`exists (select 1 from vacancy_recruiters vr where vr.vacancy_id = ${vacancyId} and vr.user_id in (${userIds}))`,
+  };
+}
 
 /** Columns of a vacancy without its search vector (never sent anywhere). */
 const vacancyColumns = {

@@ -6,9 +6,8 @@ import type {
   StagesInput,
   VacancyInput,
 } from '@kadry/shared/schemas/recruiting';
-import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { NewVacancy, Vacancy, VacancyStage } from '../../db/schema/vacancies';
-import { vacancies } from '../../db/schema/vacancies';
+import type { SQLWrapper } from 'drizzle-orm';
+import { type NewVacancy, type Vacancy, type VacancyStage, vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { PublicCache } from '../../lib/public-cache';
@@ -47,6 +46,7 @@ import {
   setRecruiters,
   updateVacancyRow,
   type VacancyRow,
+  vacancyOwnershipColumns,
 } from './vacancies.queries';
 
 /** What the vacancy rules need to act for a signed-in user. */
@@ -62,22 +62,10 @@ export type VacancyContext = {
 
 /**
  * Who a vacancy belongs to for permission levels: its responsible recruiters own it, its team is the
- * team. Applications follow their vacancy, so the same columns scope them (joined through `vacancyId`).
+ * team. Applications follow their vacancy, so other modules scope their rows with these columns too.
  */
 export function vacancyScopeColumns(vacancyId: SQLWrapper, teamId: SQLWrapper): ScopeColumns {
-  return {
-    teamId,
-    ownedBy: (userIds: SQL) =>
-      sql`exists (select 1 from vacancy_recruiters vr where vr.vacancy_id = ${vacancyId} and vr.user_id in (${userIds}))`,
-  };
-}
-
-/** The vacancies a level reaches (company included). */
-function vacancyScopeWhere(access: Access, level: Level): SQL | undefined {
-  return and(
-    eq(vacancies.companyId, access.user.companyId),
-    scopeWhere(level, access.user, vacancyScopeColumns(vacancies.id, vacancies.teamId)),
-  );
+  return vacancyOwnershipColumns(vacancyId, teamId);
 }
 
 export type LoadedVacancy = Vacancy & { recruiterIds: number[] };
@@ -179,7 +167,7 @@ export async function listVacancies(ctx: VacancyContext, query: StaffVacancyList
     ctx.db,
     {
       companyId: ctx.access.user.companyId,
-      scope: vacancyScopeWhere(ctx.access, level),
+      scope: scopeWhere(level, ctx.access.user, vacancyOwnershipColumns(vacancies.id, vacancies.teamId)),
       search: query.search || undefined,
       status: query.status,
       teamId: query.team_id,
