@@ -83,6 +83,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       KADRY_TEST_ROUTES: '1',
+      // The test routes and the test captcha provider are refused in production (the default).
+      NODE_ENV: 'test',
       SHED_EVENT_LOOP_DELAY_MS: '0',
     },
   },

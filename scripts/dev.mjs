@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Development: rebuilds the careers client on change and restarts the server on change.
+// Development: rebuilds the careers client and its server-side renderer on change (the server loads the
+// renderer again when its file changes) and restarts the server on change.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [
-  spawn('npx', ['vite', 'build', '--watch', '--config', 'apps/careers/vite.config.ts'], {
-    cwd: root,
+  spawn('npx', ['vite', 'build', '--watch'], { cwd: path.join(root, 'apps/careers'), stdio: 'inherit', env }),
+  spawn('npx', ['vite', 'build', '--watch', '--ssr', 'src/app/entry-server.tsx', '--outDir', 'dist/server'], {
+    cwd: path.join(root, 'apps/careers'),
     stdio: 'inherit',
     env,
   }),

@@ -10,6 +10,8 @@
  * skipped suite fails the run.
  */
 import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresCluster } from './system/postgres-cluster';
@@ -59,6 +61,37 @@ const SUITES: Suite[] = [
     title: 'TypeScript',
     needs: [],
     run: ({ env }) => runCommand(bin('tsc'), ['-b'], env),
+  },
+  {
+    name: 'api',
+    title: 'OpenAPI document (Redocly lint, openapi-typescript types held to the HR calls)',
+    needs: [],
+    async run({ env }) {
+      // Generated files live in the cache (never committed): the document is rebuilt from the routes
+      // on every run, so nothing can go stale. contract.check.ts imports the types from here.
+      const out = path.join(ROOT, 'node_modules/.cache/kadry/openapi');
+      const documentFile = path.join(out, 'kadry-api.json');
+      await mkdir(out, { recursive: true });
+      const tsx = ['--import', './tooling/tsx-register.mjs'];
+      await runCommand(process.execPath, [...tsx, 'tooling/openapi/write-document.ts', documentFile], env);
+      // No telemetry and no update check: linting must not reach the network (redocly.yaml says so too).
+      const redoclyEnv = { ...env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+      await runCommand(bin('redocly'), ['lint', documentFile, '--config', 'redocly.yaml'], redoclyEnv);
+      // openapi-typescript belongs to the tooling/openapi workspace (it needs TypeScript 5): found from there.
+      const generatorPackage = createRequire(path.join(ROOT, 'tooling/openapi/package.json')).resolve(
+        'openapi-typescript/package.json',
+      );
+      const generator = path.join(path.dirname(generatorPackage), 'bin/cli.js');
+      // `--default-non-nullable false`: a request may leave out a field that has a default (answers
+      // list such fields as required anyway).
+      await runCommand(
+        process.execPath,
+        [generator, documentFile, '--default-non-nullable', 'false', '-o', path.join(out, 'kadry-api.d.ts')],
+        env,
+      );
+      await runCommand(process.execPath, [...tsx, 'tooling/openapi/check-hr-calls.ts'], env);
+      await runCommand(bin('tsc'), ['-p', 'tooling/openapi/tsconfig.json'], env);
+    },
   },
   {
     name: 'unit',

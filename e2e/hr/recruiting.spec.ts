@@ -113,7 +113,7 @@ test('an HR user publishes a vacancy with a custom form, a candidate applies wit
   expect((await recruiter.request.get(`/api/v1/vacancies/${vacancyId}`)).status()).toBe(404);
   const applicationId = /\/candidates\/(\d+)/.exec(page.url())?.[1];
   expect((await recruiter.request.get(`/api/v1/applications/${applicationId}`)).status()).toBe(404);
-  await recruiter.goto(`/app/candidates/${applicationId}`);
+  await recruiter.goto(`/app/applications/${applicationId}`);
   await expect(recruiter.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await recruiter.goto(`/app/vacancies/${vacancyId}`);
   await expect(recruiter.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type RouteName, route, routePattern, UnknownRouteError } from './routes';
+import {
+  PLANNED_ROUTES,
+  ROUTES,
+  type RouteName,
+  route,
+  routePattern,
+  SERVED_ROUTES,
+  UnknownRouteError,
+} from './routes';
 
 /** Every route name spec §7.2 addresses by name. */
 const SPEC_ROUTE_NAMES = [
@@ -49,8 +57,13 @@ describe('route', () => {
 
   it('gives every route a distinct root-relative path', () => {
     const paths = Object.values(ROUTES);
-    for (const path of paths) expect(path).toMatch(/^\/[a-z0-9/{}_-]*[a-z0-9}]$/i);
+    for (const path of paths) expect(path).toMatch(/^\/([a-z0-9/{}_.-]*[a-z0-9}])?$/i);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('has each name either served or planned, never both', () => {
+    const served = Object.keys(SERVED_ROUTES);
+    expect(served.filter((name) => Object.hasOwn(PLANNED_ROUTES, name))).toEqual([]);
   });
 
   it('fills a route parameter from an object or a bare value', () => {

@@ -1,9 +1,34 @@
-/**
+/*
  * Named server routes (spec §7.2): the HR app addresses the staff API by name, the server registers
  * its handlers from the same table (`routePattern`), so a path is written once. Placeholders are
  * `{name}`. The spec shows names but not paths; the paths below are ours.
+ *
+ * Operation ids in the OpenAPI document are `<route name>.<method>` (`recruiting.vacancies.get`,
+ * `recruiting.vacancies.post`, `recruiting.vacancies.one.put`): one rule for every route, unique as
+ * paths are, and an operation keeps its id when its path gains another method.
  */
-export const ROUTES = {
+
+/** Routes the server answers today. */
+export const SERVED_ROUTES = {
+  // System (not under /api: load balancers and probes ask these).
+  'system.health': '/health',
+  'system.ready': '/ready',
+
+  // The careers site: server-rendered pages, their sitemap and robots.txt, the company's logo.
+  'careers.home': '/',
+  'careers.vacancies': '/careers',
+  'careers.vacancies.one': '/careers/{id}',
+  'careers.sitemap': '/sitemap.xml',
+  'careers.robots': '/robots.txt',
+  'careers.logo': '/careers-logo/{fileId}',
+
+  // The public careers API (spec §7.1): no session, no CSRF token.
+  'public.vacancies': '/api/v1/public-vacancies',
+  'public.vacancies.one': '/api/v1/public-vacancies/{id}',
+  /** GET: the application form; POST: send an application. */
+  'public.vacancies.response': '/api/v1/public-vacancies/{id}/response',
+  'public.cv.parse': '/api/v1/public-vacancies/parse/cv',
+
   // HR app pages (server-rendered, work without JavaScript).
   'auth.signIn': '/app/sign-in',
   'auth.signOut': '/app/sign-out',
@@ -51,7 +76,14 @@ export const ROUTES = {
   'teams.people': '/api/v1/org/people',
   'account.profile': '/api/v1/account',
   'account.password': '/api/v1/account/password',
+} as const satisfies Record<string, string>;
 
+/**
+ * Named by the spec (§7.2) for features still to come — dashboard, employees, absences, statistics,
+ * dictionaries — and served by nothing yet. The issue that builds a feature moves its names up into
+ * SERVED_ROUTES (the server's tests check that every served name has a handler and no planned one does).
+ */
+export const PLANNED_ROUTES = {
   // Dashboard: actions and event templates.
   'dashboard.actions.template': '/api/v1/dashboard/actions/template',
   'dashboard.actions.templateEvents': '/api/v1/dashboard/actions/template-events',
@@ -126,6 +158,9 @@ export const ROUTES = {
   'statistics.children.export': '/api/statistics/children/export',
   analytics: '/api/v1/analytics',
 } as const satisfies Record<string, string>;
+
+/** Every route name, served and planned. */
+export const ROUTES = { ...SERVED_ROUTES, ...PLANNED_ROUTES } as const satisfies Record<string, string>;
 
 export type RouteName = keyof typeof ROUTES;
 

@@ -1,10 +1,10 @@
+import type { CareersInitialData } from '@kadry/shared/careers-page';
 import { act, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeListPage, makePageData, makeVacancy } from '../test/fixtures';
 import { CareersApp } from './careers-app';
 import { renderCareersApp } from './entry-server';
-import type { CareersInitialData } from './page-data';
 
 afterEach(() => {
   document.body.innerHTML = '';

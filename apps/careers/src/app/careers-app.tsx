@@ -1,5 +1,7 @@
-/** @jsxRuntime automatic */
+import type { CareersInitialData } from '@kadry/shared/careers-page';
 import type { CareersPageData } from '@kadry/shared/schemas/page-data';
+import { I18nProvider } from '@kadry/ui/i18n';
+import { createThemeStyle } from '@kadry/ui/theme';
 import { useMemo } from 'react';
 import { SiteFooter } from '../components/ui/site-footer';
 import { SnackbarProvider } from '../components/ui/snackbar';
@@ -7,12 +9,9 @@ import { TopBar } from '../components/ui/top-bar';
 import { VacancyDetailsPage } from '../features/details/vacancy-details-page';
 import { LanguageSwitcher } from '../features/language/language-switcher';
 import { VacancyListPage } from '../features/list/vacancy-list-page';
-import { I18nProvider } from '../lib/i18n';
 import { withCarriedParams } from '../lib/navigation';
 import { PageContextProvider, type PageLocation } from '../lib/page-context';
 import { createPageTranslator } from '../lib/page-translator';
-import { createThemeStyle } from '../lib/theme';
-import type { CareersInitialData } from './page-data';
 
 const EMPTY_LIST = { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } };
 

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import './styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

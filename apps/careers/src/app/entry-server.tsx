@@ -1,20 +1,14 @@
-/** @jsxRuntime automatic */
-import type { CareersPageData } from '@kadry/shared/schemas/page-data';
+import type { CareersRenderInput } from '@kadry/shared/careers-page';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CareersApp } from './careers-app';
-import type { CareersInitialData } from './page-data';
 
 /**
- * The careers page's markup for the server to put inside <div id="root">. The browser hydrates it
- * with the same page data, initial data and location (see entry-client.tsx).
+ * The careers page's markup for the server to put inside <div id="root">. Built on its own by
+ * `vite build --ssr` (dist/server/entry-server.js), which the server loads at run time; the browser
+ * hydrates the markup with the same page data, initial data and location (see entry-client.tsx).
  */
-export function renderCareersApp(input: {
-  pageData: CareersPageData;
-  initialData: CareersInitialData;
-  pathname: string;
-  search: string;
-}): string {
+export function renderCareersApp(input: CareersRenderInput): string {
   return renderToString(
     <StrictMode>
       <CareersApp

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import type { CareersPageData } from '@kadry/shared/schemas/page-data';
 import { createContext, type ReactNode, useContext } from 'react';
 

@@ -1,6 +1,5 @@
 import type { Locale } from '@kadry/shared/constants';
-import { createCatalogTranslator } from '@kadry/shared/i18n/translator';
-import type { TranslateFn } from './i18n';
+import { createCatalogTranslator, type Translate } from '@kadry/shared/i18n/translator';
 
 /**
  * A translator over the translations embedded in the page (the server merged the English fallback in),
@@ -9,6 +8,6 @@ import type { TranslateFn } from './i18n';
 export function createPageTranslator(
   locale: Locale,
   translations: Readonly<Record<string, string>>,
-): TranslateFn {
+): Translate {
   return createCatalogTranslator([{ locale, catalog: translations }]);
 }

@@ -1,26 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import { getRequestErrorMessage, RequestError } from './request';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchJson, RequestError } from './request';
 
-describe('getRequestErrorMessage', () => {
-  it('prefers the first validation error of the first field', () => {
-    const error = new RequestError(422, 'Unprocessable Entity', {
-      message: 'Please check the fields',
-      errors: { 'fields.0.input_value': ['Enter a valid email'], 'fields.1.input_value': ['Too long'] },
-    });
-    expect(getRequestErrorMessage(error, 'Network Error')).toBe('Enter a valid email');
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('fetchJson', () => {
+  it('answers the JSON of a 2xx answer', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"data":[]}', { status: 200 }));
+    await expect(fetchJson('/api/x')).resolves.toEqual({ data: [] });
   });
 
-  it("uses the server's message next", () => {
-    expect(
-      getRequestErrorMessage(new RequestError(500, 'Internal Server Error', { message: 'Oops' }), 'N'),
-    ).toBe('Oops');
-  });
-
-  it('falls back to the status text, then to the network-error text', () => {
-    expect(getRequestErrorMessage(new RequestError(502, 'Bad Gateway', null), 'Network Error')).toBe(
-      'Bad Gateway',
+  it('turns any other answer into a RequestError carrying its status text and body', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('{"message":"Oops"}', { status: 500, statusText: 'Internal Server Error' }),
     );
-    expect(getRequestErrorMessage(new RequestError(null, '', null), 'Network Error')).toBe('Network Error');
-    expect(getRequestErrorMessage(new TypeError('fetch failed'), 'Network Error')).toBe('Network Error');
+    const error = await fetchJson('/api/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).toMatchObject({
+      status: 500,
+      statusText: 'Internal Server Error',
+      body: { message: 'Oops' },
+    });
+  });
+
+  it('turns a network failure into a RequestError without a status', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(fetchJson('/api/x')).rejects.toMatchObject({ status: null, statusText: '', body: null });
   });
 });

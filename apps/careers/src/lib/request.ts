@@ -13,32 +13,6 @@ export class RequestError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function findFirstFieldError(errors: unknown): string | null {
-  if (!isRecord(errors)) return null;
-  for (const messages of Object.values(errors)) {
-    if (Array.isArray(messages) && typeof messages[0] === 'string' && messages[0] !== '') return messages[0];
-  }
-  return null;
-}
-
-/**
- * The text a notification shows for a failed call (spec §8): the first validation error of the first
- * field, else the server's `message`, else the status text, else the network-error text.
- */
-export function getRequestErrorMessage(error: unknown, networkErrorText: string): string {
-  if (!(error instanceof RequestError)) return networkErrorText;
-  if (isRecord(error.body)) {
-    const fieldError = findFirstFieldError(error.body.errors);
-    if (fieldError) return fieldError;
-    if (typeof error.body.message === 'string' && error.body.message !== '') return error.body.message;
-  }
-  return error.statusText || networkErrorText;
-}
-
 /** GET a JSON resource; any non-2xx answer or network failure becomes a RequestError. */
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   let response: Response;

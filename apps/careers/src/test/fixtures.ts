@@ -1,4 +1,7 @@
+import type { Locale } from '@kadry/shared/constants';
 import en from '@kadry/shared/i18n/en.json';
+import ru from '@kadry/shared/i18n/ru.json';
+import uk from '@kadry/shared/i18n/uk.json';
 import type { CareersPageData } from '@kadry/shared/schemas/page-data';
 import type { VacancyDetails, VacancyListItem, VacancyListResponse } from '@kadry/shared/schemas/vacancy';
 
@@ -74,6 +77,13 @@ export function makePageData(overrides: Partial<CareersPageData> = {}): CareersP
     notFound: false,
     ...overrides,
   };
+}
+
+const CATALOGS: Record<Locale, Record<string, string>> = { en, ru, uk };
+
+/** The page data of a page in `locale`, with that locale's texts (English filling gaps, as the server does). */
+export function makeLocalePageData(locale: Locale = 'en'): CareersPageData {
+  return makePageData({ currentLanguage: locale, translations: { ...en, ...CATALOGS[locale] } });
 }
 
 /** A Response the way fetch answers. */

@@ -1,8 +1,8 @@
 import type { CareersPageData } from '@kadry/shared/schemas/page-data';
+import { I18nProvider } from '@kadry/ui/i18n';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { SnackbarProvider } from '../components/ui/snackbar';
-import { I18nProvider } from '../lib/i18n';
 import { PageContextProvider } from '../lib/page-context';
 import { createPageTranslator } from '../lib/page-translator';
 import { makePageData } from './fixtures';

@@ -88,8 +88,8 @@ describe('accessibility (axe)', () => {
   it.each([
     ['/vacancies', 'Vacancies'],
     ['/vacancies/1', 'Backend engineer'],
-    ['/candidates', 'Candidates'],
-    ['/candidates/11', 'Taras Shevchuk'],
+    ['/applications', 'Candidates'],
+    ['/applications/11', 'Taras Shevchuk'],
     ['/vacancies/1/board', 'Candidates: Backend engineer'],
     ['/careers-settings', 'Careers site settings'],
     ['/forms/1', 'Default'],

@@ -1,16 +1,17 @@
 import type { Catalog } from '@kadry/shared/i18n/translator';
 import type { AppPageData } from '@kadry/shared/schemas/auth';
+import type { SnackbarStore } from '@kadry/ui/snackbar/snackbar-store';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { AppShell } from '../components/layout/app-shell';
+import { I18nProvider } from '../lib/i18n';
+import { PageDataProvider } from '../lib/page-data';
 import { type PermissionsStore, permissionsStore } from '../lib/permissions/permissions-store';
 import { PermissionsProvider } from '../lib/permissions/use-permissions';
 import { listenForRequestErrors } from '../lib/snackbar/listen-for-request-errors';
-import { type SnackbarStore, snackbar } from '../lib/snackbar/snackbar-store';
+import { snackbar } from '../lib/snackbar/snackbar';
 import { AppRoutes } from './app-routes';
-import { I18nProvider } from './i18n';
-import { PageDataProvider } from './page-data';
 
 /** Everything a screen needs around it; tests pass their own stores and a memory location hook. */
 export function AppProviders({

@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './app.css';
-import { loadTranslations } from './i18n';
-import { readPageData } from './page-data';
+import { loadTranslations } from '../lib/i18n';
+import { readPageData } from '../lib/page-data';
 import { createQueryClient } from './query-client';
 
 // The one entry with side effects: read the page, load the user's texts, mount.

@@ -1,12 +1,7 @@
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  type ApiClientEnvironment,
-  ApiError,
-  createApiClient,
-  getErrorMessage,
-  REQUEST_ERROR_EVENT,
-} from './api-client';
+import { type ApiClientEnvironment, ApiError, createApiClient, REQUEST_ERROR_EVENT } from './api-client';
 
 type Call = { url: string; init: RequestInit & { headers: Record<string, string> } };
 
@@ -174,7 +169,7 @@ describe('api client errors', () => {
     });
     const error = await client.get('/api/v1/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(getErrorMessage(error)).toBe('Network Error');
+    expect(getRequestErrorMessage(error)).toBe('Network Error');
     expect(events).toHaveLength(1);
   });
 
@@ -184,24 +179,5 @@ describe('api client errors', () => {
     });
     await expect(client.get('/api/v1/x')).rejects.toThrow('aborted');
     expect(events).toEqual([]);
-  });
-});
-
-describe('getErrorMessage', () => {
-  const make = (body: unknown, statusText = '', status = 500) =>
-    new ApiError({ status, statusText, body, response: null });
-
-  it('prefers the first validation error of the first field', () => {
-    expect(
-      getErrorMessage(make({ message: 'Invalid', errors: { email: ['Bad email', 'Other'], name: ['x'] } })),
-    ).toBe('Bad email');
-  });
-
-  it('falls back to the message, then the status text, then Network Error', () => {
-    expect(getErrorMessage(make({ message: 'Not found' }, 'Not Found', 404))).toBe('Not found');
-    expect(getErrorMessage(make({ errors: { email: [] }, message: 'Invalid' }))).toBe('Invalid');
-    expect(getErrorMessage(make(null, 'Bad Gateway', 502))).toBe('Bad Gateway');
-    expect(getErrorMessage(make('<html>', '', 502))).toBe('Network Error');
-    expect(getErrorMessage(new Error('boom'))).toBe('Network Error');
   });
 });

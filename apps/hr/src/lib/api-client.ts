@@ -1,3 +1,4 @@
+import { NETWORK_ERROR_TEXT } from '@kadry/ui/request-error-message';
 import type { ZodType } from 'zod';
 
 /** The event other errors are broadcast as (spec §8); its `detail` is the ApiError. */
@@ -28,7 +29,10 @@ export type RequestOptions<T> = {
 /** A body: a plain object or array is sent as JSON, FormData as multipart. */
 export type RequestBody = FormData | Record<string, unknown> | readonly unknown[];
 
-/** A failed call. `response` is null when nothing came back (network failure). */
+/**
+ * A failed call. `response` is null when nothing came back (network failure). The message users see is
+ * getRequestErrorMessage's (@kadry/ui/request-error-message, spec §8).
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
@@ -38,34 +42,12 @@ export class ApiError extends Error {
   readonly response: Response | null;
 
   constructor(input: { status: number; statusText: string; body: unknown; response: Response | null }) {
-    super(input.status === 0 ? 'Network Error' : `Request failed with status ${input.status}`);
+    super(input.status === 0 ? NETWORK_ERROR_TEXT : `Request failed with status ${input.status}`);
     this.status = input.status;
     this.statusText = input.statusText;
     this.body = input.body;
     this.response = input.response;
   }
-}
-
-const NETWORK_ERROR = 'Network Error';
-
-/**
- * The message to show a user for a failed call (spec §8): the first validation error of the first
- * field in `errors`, else `message`, else the status text, else 'Network Error'.
- */
-export function getErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return NETWORK_ERROR;
-  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as {
-    message?: unknown;
-    errors?: unknown;
-  };
-  if (typeof body.errors === 'object' && body.errors !== null) {
-    const [firstField] = Object.values(body.errors as Record<string, unknown>);
-    const first = Array.isArray(firstField) ? firstField[0] : undefined;
-    if (typeof first === 'string' && first !== '') return first;
-  }
-  if (typeof body.message === 'string' && body.message !== '') return body.message;
-  if (error.statusText) return error.statusText;
-  return NETWORK_ERROR;
 }
 
 /** What the client needs from the browser; replaceable in tests. */

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import {
   dateFilter,
   defineListFilters,
-  FILTER_TEXT_MAX_LENGTH,
   hasActiveFilters,
   idFilter,
   oneOfFilter,
@@ -53,8 +53,8 @@ describe('reading and writing list filters', () => {
   });
 
   it('cuts a search longer than the API takes to its limit', () => {
-    const long = 'a'.repeat(FILTER_TEXT_MAX_LENGTH + 50);
-    expect(read(`search=${long}`).search).toHaveLength(FILTER_TEXT_MAX_LENGTH);
+    const long = 'a'.repeat(SEARCH_TEXT_MAX_LENGTH + 50);
+    expect(read(`search=${long}`).search).toHaveLength(SEARCH_TEXT_MAX_LENGTH);
   });
 
   it('applies the refinement on read and on write', () => {

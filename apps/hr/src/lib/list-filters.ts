@@ -1,6 +1,7 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
+import { useDebouncedValue } from '@kadry/ui/use-debounced-value';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
 
 /*
  * A list's search, filters and page live in the address (`/vacancies?search=engineer&status=1&page=2`),
@@ -51,8 +52,8 @@ export type ListFilterSchema<TFields extends FilterFields> = {
   refine?: (filters: ListFilters<TFields>) => ListFilters<TFields>;
 };
 
-/** The same as the API's `search` limit, so an address cannot ask for what the API refuses. */
-export const FILTER_TEXT_MAX_LENGTH = 200;
+/** How long typing in a search box pauses before the list is asked again (not once per key). */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Declares a list's filters once, at module level (the hook relies on the object staying the same). */
 export function defineListFilters<TFields extends FilterFields>(
@@ -85,7 +86,8 @@ export function oneOfFilter<const TValue extends string | number>(
 /** Free text, trimmed; blank is no filter, and more than the API takes is cut to its limit. */
 export const textFilter: TypedFilterField = {
   isTyped: true,
-  read: (raw) => raw.trim().slice(0, FILTER_TEXT_MAX_LENGTH).trim() || undefined,
+  // The API's limit, so an address cannot ask for what the API refuses.
+  read: (raw) => raw.trim().slice(0, SEARCH_TEXT_MAX_LENGTH).trim() || undefined,
   write: (value) => value,
 };
 

@@ -1,12 +1,20 @@
 import { setAllLevel } from '@kadry/shared/permissions/permission-state';
-import type {
-  ApplicationDetails,
-  StaffCareersSettings,
-  StaffVacancy,
+import {
+  type ApplicationDetails,
+  type ApplicationSummary,
+  applicationDetailsSchema,
+  applicationSummarySchema,
+  careersSettingsSchema,
+  type StaffCareersSettings,
+  type StaffVacancy,
+  staffVacancySchema,
+  stageSchema,
 } from '@kadry/shared/schemas/recruiting';
+import type { z } from 'zod';
 import { buildPermissions } from '../lib/permissions/permissions-test-data';
 
-// Wire answers for screen tests (imported by *.test.tsx only), shaped by the shared recruiting contract.
+// Wire answers for screen tests (imported by *.test.tsx only). Each builder parses what it builds with
+// the schema the server answers with, so a fake cannot carry what the server never sends.
 
 const all = { visibilitySettings: setAllLevel('to_all'), actions: [], fields_view: [] };
 
@@ -37,8 +45,8 @@ export const vacancyViewerPermissions = buildPermissions({
   },
 });
 
-export function buildVacancy(overrides: Partial<StaffVacancy> = {}): StaffVacancy {
-  return {
+export function buildVacancy(overrides: Partial<z.input<typeof staffVacancySchema>> = {}): StaffVacancy {
+  return staffVacancySchema.parse({
     id: 1,
     name: 'Backend engineer',
     status: 1,
@@ -64,21 +72,21 @@ export function buildVacancy(overrides: Partial<StaffVacancy> = {}): StaffVacanc
     updated_at: '2031-03-01T10:00:00.000Z',
     published_at: null,
     ...overrides,
-  };
+  });
 }
 
 export function pageOf<T>(data: T[], lastPage = 1) {
   return { data, meta: { current_page: 1, last_page: lastPage, per_page: 20, total: data.length } };
 }
 
-export const STAGES = ['New', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected'].map((name, index) => ({
-  id: index + 1,
-  name,
-  position: index,
-}));
+export const STAGES = ['New', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected'].map((name, index) =>
+  stageSchema.parse({ id: index + 1, name, position: index }),
+);
 
-export function buildApplication(overrides: Partial<ApplicationDetails> = {}): ApplicationDetails {
-  return {
+export function buildApplication(
+  overrides: Partial<z.input<typeof applicationDetailsSchema>> = {},
+): ApplicationDetails {
+  return applicationDetailsSchema.parse({
     id: 11,
     candidate: { id: 21, name: 'Taras Shevchuk', email: 'taras@example.com', phone: '+380501234567' },
     vacancy: { id: 1, name: 'Backend engineer' },
@@ -90,11 +98,20 @@ export function buildApplication(overrides: Partial<ApplicationDetails> = {}): A
     cv_text: null,
     other_applications: [],
     ...overrides,
-  };
+  });
 }
 
-export function buildCareersSettings(overrides: Partial<StaffCareersSettings> = {}): StaffCareersSettings {
-  return {
+/** An application as the lists and the board show it (no answers, CV text or other applications). */
+export function buildApplicationSummary(
+  overrides: Partial<z.input<typeof applicationSummarySchema>> = {},
+): ApplicationSummary {
+  return applicationSummarySchema.parse({ ...buildApplication(), ...overrides });
+}
+
+export function buildCareersSettings(
+  overrides: Partial<z.input<typeof careersSettingsSchema>> = {},
+): StaffCareersSettings {
+  return careersSettingsSchema.parse({
     name: 'Acme',
     logo_url: null,
     font: null,
@@ -113,5 +130,5 @@ export function buildCareersSettings(overrides: Partial<StaffCareersSettings> = 
     default_language: 'en',
     careers_url: 'https://jobs.acme.test/careers',
     ...overrides,
-  };
+  });
 }

@@ -1,13 +1,14 @@
 import en from '@kadry/shared/i18n/en.json';
 import type { UserPermissions } from '@kadry/shared/permissions/schemas';
 import type { AppPageData } from '@kadry/shared/schemas/auth';
+import { createSnackbarStore } from '@kadry/ui/snackbar/snackbar-store';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/query-client';
 import { createPermissionsStore } from '../lib/permissions/permissions-store';
-import { createSnackbarStore } from '../lib/snackbar/snackbar-store';
+import { findContractViolation, recordContractViolation } from './api-contract';
 
 // Test support for screen tests (imported by *.test.tsx only): the whole app at a path, with fetch mocked.
 
@@ -62,8 +63,17 @@ function readBody(init: RequestInit | undefined): unknown {
   return init?.body ?? null;
 }
 
-/** A fetch that answers the given routes (first match wins) and 404 for the rest, recording every call. */
+/**
+ * A fetch that answers the given routes (first match wins) and 404 for the rest, recording every call.
+ * Every answer is checked against what the server answers on that route (test/api-contract.ts): a fixed
+ * answer when the fake is made, an answer computed by a function when it is given (the test fails after).
+ */
 export function mockFetch(routes: MockRoute[]) {
+  for (const item of routes) {
+    if (typeof item.body === 'function') continue;
+    const violation = findContractViolation(item.method ?? 'GET', item.path, item.status ?? 200, item.body);
+    if (violation) throw new Error(violation);
+  }
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -80,6 +90,10 @@ export function mockFetch(routes: MockRoute[]) {
     }
     const status = match.status ?? 200;
     const answer = typeof match.body === 'function' ? match.body({ url, body }) : match.body;
+    if (typeof match.body === 'function') {
+      const violation = findContractViolation(method, match.path, status, answer);
+      if (violation) recordContractViolation(violation);
+    }
     if (status === 204 || answer === undefined) return new Response(null, { status });
     return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   });

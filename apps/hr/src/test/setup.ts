@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { takeContractViolations } from './api-contract';
 
 // Screens load lazily (their chunks are transformed on first import) and the machine running the tests
 // is shared, so waiting for a screen gets more than the default second, and screen tests more time.
@@ -29,4 +30,7 @@ afterEach(() => {
   // starts clean.
   vi.unstubAllGlobals();
   localStorage.clear();
+  // A fake answer computed during the test that the server would never give (test/api-contract.ts).
+  const violations = takeContractViolations();
+  if (violations.length > 0) throw new Error(violations.join('\n'));
 });

@@ -69,7 +69,8 @@ export const permissionsResponseSchema = z.object({
 export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
 export type UserPermissions = PermissionsResponse['data'];
 
-const ROLE_NAME_MAX = 100;
+/** The longest role name (creating and renaming a role). */
+export const ROLE_NAME_MAX_LENGTH = 100;
 
 /**
  * An entity's permissions as a role editor sends them. Visibility settings are normalised (`all`
@@ -105,7 +106,7 @@ const entityInputShape = Object.fromEntries(
  * an entity sent replaces that entity's settings whole. Unknown entities are a 422.
  */
 export const updateRoleBodySchema = z.object({
-  name: z.string().trim().min(1).max(ROLE_NAME_MAX).optional(),
+  name: z.string().trim().min(1).max(ROLE_NAME_MAX_LENGTH).optional(),
   permissions: z.object(entityInputShape).strict().default({}),
 });
 export type UpdateRoleBody = z.input<typeof updateRoleBodySchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
-import { roleSummarySchema } from '../permissions/schemas';
+import { ROLE_NAME_MAX_LENGTH, roleSummarySchema } from '../permissions/schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
-import { pageMetaSchema, pagingQuerySchema } from './common';
+import { pageMetaSchema, pagingQuerySchema, queryIdSchema, searchTextSchema } from './common';
 
 /**
  * Administration of the HR app (issue 5): staff accounts, custom roles, teams and the signed-in
@@ -61,9 +61,9 @@ export const STAFF_USER_STATUSES = ['active', 'invited', 'disabled'] as const;
 
 /** `GET admin.users`: search by name or email; active = enabled with a password; sorted by name. */
 export const staffUsersQuerySchema = pagingQuerySchema.extend({
-  search: z.string().trim().max(200).optional(),
-  role_id: z.coerce.number().int().optional(),
-  team_id: z.coerce.number().int().optional(),
+  search: searchTextSchema.optional(),
+  role_id: queryIdSchema.optional(),
+  team_id: queryIdSchema.optional(),
   status: z.enum(STAFF_USER_STATUSES).optional(),
 });
 export type StaffUsersQuery = z.input<typeof staffUsersQuerySchema>;
@@ -114,7 +114,7 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * `DELETE roles.one` → 204; built-in roles → 422; a role someone has → 409 (give them another first).
  */
 export const createRoleBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(ROLE_NAME_MAX_LENGTH),
   copy_from_role_id: z.number().int().optional(),
 });
 export type CreateRoleBody = z.input<typeof createRoleBodySchema>;
@@ -153,12 +153,14 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-export const teamsQuerySchema = z.object({ search: z.string().trim().max(200).optional() });
+export const teamsQuerySchema = z.object({ search: searchTextSchema.optional() });
 export const teamsResponseSchema = z.object({ data: z.array(teamSummarySchema) });
 export const teamResponseSchema = z.object({ data: teamSchema });
 
 /** `POST teams.all` → 201, `PUT teams.one` → 200: a name unique in the company (422 under `name`). */
-export const teamBodySchema = z.object({ name: z.string().trim().min(1).max(200) });
+/** The longest team name. */
+export const TEAM_NAME_MAX_LENGTH = 200;
+export const teamBodySchema = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH) });
 export type TeamBody = z.input<typeof teamBodySchema>;
 
 /**
@@ -180,7 +182,7 @@ export const TEAM_PEOPLE_LIMIT = 100;
  * one (name and email, sorted by name, at most TEAM_PEOPLE_LIMIT), searched by name or email.
  * Create, rename and member updates answer `{ data: Team }`.
  */
-export const teamPeopleQuerySchema = z.object({ search: z.string().trim().max(200).optional() });
+export const teamPeopleQuerySchema = z.object({ search: searchTextSchema.optional() });
 export const teamPersonSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 export type TeamPerson = z.infer<typeof teamPersonSchema>;
 export const teamPeopleResponseSchema = z.object({ data: z.array(teamPersonSchema) });

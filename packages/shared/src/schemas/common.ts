@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_PER_PAGE, LIST_PER_PAGE_MAX } from '../constants';
 
 /** The largest id of an `integer` identity column (ids are positive 32-bit integers). */
 export const MAX_OBJECT_ID = 2_147_483_647;
@@ -35,9 +36,15 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
+/** Free text in a list's query (a search, a source): at most this many characters. */
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+
+/** A free-text filter of a list's query. */
+export const searchTextSchema = z.string().trim().max(SEARCH_TEXT_MAX_LENGTH);
+
 export const pagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  per_page: z.coerce.number().int().min(1).max(LIST_PER_PAGE_MAX).default(LIST_PER_PAGE),
 });
 
 /** An answer that is a file (a download, an export): bytes, described as binary in the API document. */

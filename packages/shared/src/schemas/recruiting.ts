@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
-import { pageMetaSchema, pagingQuerySchema, queryIdSchema, queryIntSchema } from './common';
+import {
+  objectIdSchema,
+  pageMetaSchema,
+  pagingQuerySchema,
+  queryIdSchema,
+  queryIntSchema,
+  searchTextSchema,
+} from './common';
 import { formFieldSchema } from './form';
 import { vacancyLanguageSchema } from './vacancy';
 
@@ -80,7 +87,7 @@ export const vacancyInputSchema = z.object({
 export type VacancyInput = z.infer<typeof vacancyInputSchema>;
 
 export const staffVacancyListQuerySchema = pagingQuerySchema.extend({
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   status: queryIntSchema(1, 99).optional(),
   team_id: queryIdSchema.optional(),
   is_published: z.enum(['true', 'false']).optional(),
@@ -109,11 +116,14 @@ export const staffFormSchema = z.object({
 export type StaffForm = z.infer<typeof staffFormSchema>;
 export const staffFormResponseSchema = z.object({ data: staffFormSchema });
 
+/** The most fields one application form takes. */
+export const FORM_FIELDS_MAX = 100;
+
 export const formInputSchema = z.object({
   name: z.string().trim().min(1).max(200),
   is_default: z.boolean().default(false),
   /** The whole ordered field list; replaces the form's fields. */
-  fields: z.array(staffFormFieldSchema).max(100),
+  fields: z.array(staffFormFieldSchema).max(FORM_FIELDS_MAX),
 });
 export type FormInput = z.infer<typeof formInputSchema>;
 
@@ -183,12 +193,20 @@ export type CareersSettingsInput = z.infer<typeof careersSettingsInputSchema>;
 export const stageSchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
 export type Stage = z.infer<typeof stageSchema>;
 export const DEFAULT_STAGE_NAMES = ['New', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected'] as const;
+/** The most stages a pipeline has, and the longest stage name. */
+export const STAGES_MAX = 30;
+export const STAGE_NAME_MAX_LENGTH = 100;
 export const stagesInputSchema = z.object({
   /** The whole ordered list; stages with an id are renamed/moved, without one created, missing ones removed (only when empty). */
   stages: z
-    .array(z.object({ id: z.number().int().optional(), name: z.string().trim().min(1).max(100) }))
+    .array(
+      z.object({
+        id: z.number().int().optional(),
+        name: z.string().trim().min(1).max(STAGE_NAME_MAX_LENGTH),
+      }),
+    )
     .min(1)
-    .max(30),
+    .max(STAGES_MAX),
 });
 export type StagesInput = z.infer<typeof stagesInputSchema>;
 export const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
@@ -218,10 +236,10 @@ export const applicationSummarySchema = z.object({
 export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
 
 export const applicationListQuerySchema = pagingQuerySchema.extend({
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   vacancy_id: queryIdSchema.optional(),
   stage_id: queryIdSchema.optional(),
-  source: z.string().trim().max(200).optional(),
+  source: searchTextSchema.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });
@@ -271,18 +289,31 @@ export const applicationDetailsSchema = applicationSummarySchema.extend({
 export type ApplicationDetails = z.infer<typeof applicationDetailsSchema>;
 export const applicationDetailsResponseSchema = z.object({ data: applicationDetailsSchema });
 
-export const moveApplicationInputSchema = z.object({ stage_id: z.number().int() });
+export const moveApplicationInputSchema = z.object({ stage_id: objectIdSchema });
 
+/**
+ * A staff comment on an application. A private one (`is_shared: false`) is seen by its author and by
+ * roles with `see_all_comments`; a shared one by everyone who may see the application
+ * (docs/decisions/011-comment-visibility.md).
+ */
 export const commentSchema = z.object({
   id: z.number().int(),
   text: z.string(),
+  is_shared: z.boolean(),
   author: z.object({ id: z.number().int(), name: z.string() }),
   created_at: z.string(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentResponseSchema = z.object({ data: commentSchema });
 export const commentListResponseSchema = z.object({ data: z.array(commentSchema) });
-export const commentInputSchema = z.object({ text: z.string().trim().min(1).max(5000) });
+/** The longest comment on an application. */
+export const COMMENT_MAX_LENGTH = 5000;
+/** A new comment: private unless `is_shared`, which needs the `share_comments` action. */
+export const commentInputSchema = z.object({
+  text: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
+  is_shared: z.boolean().default(false),
+});
+export type CommentInput = z.input<typeof commentInputSchema>;
 
 export const notificationCountSchema = z.object({ data: z.object({ unread: z.number().int() }) });
 /** Which notifications to mark read; without `ids`, all of the user's. */

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import { Component, type ReactNode } from 'react';
 
 type Props = { fallback: ReactNode; children: ReactNode };

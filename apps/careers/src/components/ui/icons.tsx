@@ -1,7 +1,6 @@
-/** @jsxRuntime automatic */
-// Inline SVG icons: no extra requests, and their size is reserved by the width/height attributes.
-
-type DecorativeIconProps = { className?: string; size?: number };
+// Inline SVG icons of the careers pages (the shared components' icons are in @kadry/ui/icons): no extra
+// requests, and their size is reserved by the width/height attributes.
+import type { DecorativeIconProps } from '@kadry/ui/icons';
 
 /** The 'hot vacancy' mark; it carries meaning, so it is an image with a name. */
 export function FireIcon({ label, size = 20 }: { label: string; size?: number }) {
@@ -39,39 +38,6 @@ export function ArrowLeftIcon({ className, size = 20 }: DecorativeIconProps) {
       focusable="false"
     >
       <path fill="currentColor" d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" />
-    </svg>
-  );
-}
-
-export function ChevronDownIcon({ className, size = 16 }: DecorativeIconProps) {
-  return (
-    <svg
-      className={className}
-      aria-hidden="true"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      focusable="false"
-    >
-      <path fill="currentColor" d="M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z" />
-    </svg>
-  );
-}
-
-export function CloseIcon({ className, size = 18 }: DecorativeIconProps) {
-  return (
-    <svg
-      className={className}
-      aria-hidden="true"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      focusable="false"
-    >
-      <path
-        fill="currentColor"
-        d="M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6z"
-      />
     </svg>
   );
 }

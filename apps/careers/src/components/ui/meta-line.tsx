@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import { Fragment } from 'react';
 
 export type MetaPart = { key: string; text: string | null; isBold?: boolean };

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 /** Where the 'Powered by Kadry' credit points: the project's home. */
 export const POWERED_BY_URL = 'https://github.com/kadry-hr/kadry';
 

@@ -1,20 +1,8 @@
-/** @jsxRuntime automatic */
-import { DEFAULT_SNACKBAR_MS, ERROR_NOTIFICATION_MS } from '@kadry/shared/constants';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { CloseIcon } from './icons';
+import { Snackbar, SnackbarRegion } from '@kadry/ui/snackbar/snackbar';
+import { getSnackbarTimeout, type SnackbarKind } from '@kadry/ui/snackbar/snackbar-store';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 
-export type SnackbarKind = 'success' | 'error' | 'info' | 'warn';
-
-export type SnackbarInput = { message: string; kind?: SnackbarKind; durationMs?: number };
-
-type SnackbarItem = { id: number; message: string; kind: SnackbarKind; durationMs: number };
-
-/** How long a snackbar stays (spec §9): errors 3 s, everything else 4 s. */
-export function getSnackbarDuration(kind: SnackbarKind): number {
-  return kind === 'error' ? ERROR_NOTIFICATION_MS : DEFAULT_SNACKBAR_MS;
-}
-
-type ShowSnackbar = (input: SnackbarInput) => void;
+type ShowSnackbar = (kind: SnackbarKind, message: string) => void;
 
 const SnackbarContext = createContext<ShowSnackbar | null>(null);
 
@@ -27,43 +15,35 @@ export function useSnackbar(): ShowSnackbar {
 
 let nextSnackbarId = 1;
 
+/**
+ * The page's snackbars (spec §8, §9): one at a time, drawn by @kadry/ui's Snackbar. Kept as plain
+ * state rather than @kadry/ui's snackbar store, which the page does not need the weight of.
+ */
 export function SnackbarProvider({ closeLabel, children }: { closeLabel: string; children: ReactNode }) {
-  const [item, setItem] = useState<SnackbarItem | null>(null);
-  const show = useCallback<ShowSnackbar>(({ message, kind = 'info', durationMs }) => {
-    setItem({ id: nextSnackbarId++, message, kind, durationMs: durationMs ?? getSnackbarDuration(kind) });
+  const [shown, setShown] = useState<{ id: number; kind: SnackbarKind; message: string } | null>(null);
+  const show = useCallback<ShowSnackbar>((kind, message) => {
+    setShown({ id: nextSnackbarId++, kind, message });
   }, []);
-  const close = useCallback(() => setItem(null), []);
-  const value = useMemo(() => show, [show]);
-  return (
-    <SnackbarContext.Provider value={value}>
-      {children}
-      <div className="snackbar-region">
-        {item ? <Snackbar key={item.id} item={item} closeLabel={closeLabel} onClose={close} /> : null}
-      </div>
-    </SnackbarContext.Provider>
-  );
-}
-
-function Snackbar({
-  item,
-  closeLabel,
-  onClose,
-}: {
-  item: SnackbarItem;
-  closeLabel: string;
-  onClose: () => void;
-}) {
+  const close = useCallback(() => setShown(null), []);
   useEffect(() => {
-    const timer = window.setTimeout(onClose, item.durationMs);
-    return () => window.clearTimeout(timer);
-  }, [item.durationMs, onClose]);
-  const isUrgent = item.kind === 'error' || item.kind === 'warn';
+    if (!shown) return;
+    const timer = setTimeout(close, getSnackbarTimeout(shown.kind));
+    return () => clearTimeout(timer);
+  }, [shown, close]);
   return (
-    <div className={`snackbar snackbar--${item.kind}`} role={isUrgent ? 'alert' : 'status'}>
-      <p className="snackbar__message">{item.message}</p>
-      <button type="button" className="snackbar__close" aria-label={closeLabel} onClick={onClose}>
-        <CloseIcon />
-      </button>
-    </div>
+    <SnackbarContext.Provider value={show}>
+      {children}
+      <SnackbarRegion>
+        {shown ? (
+          <Snackbar
+            key={shown.id}
+            kind={shown.kind}
+            message={shown.message}
+            closeLabel={closeLabel}
+            onClose={close}
+          />
+        ) : null}
+      </SnackbarRegion>
+    </SnackbarContext.Provider>
   );
 }

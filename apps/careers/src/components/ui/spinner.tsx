@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 /** A busy indicator that screen readers announce by its label. */
 export function Spinner({ label, className }: { label: string; className?: string }) {
   return (

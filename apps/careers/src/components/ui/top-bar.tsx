@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import type { ReactNode } from 'react';
 
 /** Reserved logo box, so the image arriving late cannot shift the page. */

@@ -1,9 +1,9 @@
 import en from '@kadry/shared/i18n/en.json';
+import { createInitialValues } from '@kadry/ui/form/form-model';
+import { makeDemoFields } from '@kadry/ui/form/test-support/form-fixtures';
 import { describe, expect, it } from 'vitest';
 import { createPageTranslator } from '../../lib/page-translator';
-import { createInitialValues } from './form-model';
 import { createResponseResolver } from './form-resolver';
-import { makeDemoFields } from './test-support/form-fixtures';
 
 const t = createPageTranslator('en', en);
 const fields = makeDemoFields();

@@ -1,10 +1,10 @@
+import type { Translate } from '@kadry/shared/i18n/translator';
 import type { FormField } from '@kadry/shared/schemas/form';
 import { getTodayIsoDate } from '@kadry/shared/validation/dates';
 import { convertValueToAnswer } from '@kadry/shared/validation/form-values';
 import { validateAnswers } from '@kadry/shared/validation/validate-field';
+import type { ResponseFormValues } from '@kadry/ui/form/form-model';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { TranslateFn } from '../../lib/i18n';
-import type { ResponseFormValues } from './form-model';
 
 const ISSUE_PATH = /^fields\.(\d+)\.input_value$/;
 
@@ -15,7 +15,7 @@ const ISSUE_PATH = /^fields\.(\d+)\.input_value$/;
  */
 export function createResponseResolver(
   fields: readonly FormField[],
-  t: TranslateFn,
+  t: Translate,
   getToday: () => string = () => getTodayIsoDate(),
 ): Resolver<ResponseFormValues> {
   return (values) => {

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import { lazy } from 'react';
 
 function importResponseFormView() {

@@ -1,6 +1,5 @@
-/** @jsxRuntime automatic */
+import { useTranslate } from '@kadry/ui/i18n';
 import { Spinner } from '../../components/ui/spinner';
-import { useTranslate } from '../../lib/i18n';
 
 /**
  * The form's loading state (spec §2.2): shown while the form code or definition loads, and while a

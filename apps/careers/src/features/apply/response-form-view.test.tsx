@@ -1,11 +1,10 @@
+import { makeDemoFields, makeField, makeFile } from '@kadry/ui/form/test-support/form-fixtures';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeVacancy } from '../../test/fixtures';
+import { jsonResponse, makeLocalePageData, makeVacancy } from '../../test/fixtures';
 import { renderInPage } from '../../test/render-in-page';
 import { ResponseFormView } from './response-form-view';
-import { makeDemoFields, makeField, makeFile } from './test-support/form-fixtures';
-import { makeLocalePageData } from './test-support/render-input';
 
 type Call = { url: string; method: string; headers: Headers; body: FormData | null };
 

@@ -1,13 +1,11 @@
-// The server's type check reaches this file through entry-server's lazy import, without Vite's types.
-/// <reference types="vite/client" />
-import './response-form.css';
+import type { Translate } from '@kadry/shared/i18n/translator';
 import type { FormField } from '@kadry/shared/schemas/form';
 import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
+import { useLocale, useTranslate } from '@kadry/ui/i18n';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { useCallback, useEffect, useState } from 'react';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { useSnackbar } from '../../components/ui/snackbar';
-import { type TranslateFn, useLocale, useTranslate } from '../../lib/i18n';
-import { getRequestErrorMessage } from '../../lib/request';
 import { fetchFormDefinition } from './api/fetch-form-definition';
 import { ResponseForm } from './response-form';
 import { ResponseFormLoading } from './response-form-loading';
@@ -27,7 +25,7 @@ export type ResponseFormViewProps = {
  * `key`'s text, or `fallback` while the catalogs lack the key.
  * TODO(lead): add careers.form.retry to packages/shared/src/i18n/{en,ru,uk}.json.
  */
-function translateOr(t: TranslateFn, key: string, fallback: string): string {
+function translateOr(t: Translate, key: string, fallback: string): string {
   const text = t(key);
   return text === key ? fallback : text;
 }
@@ -58,7 +56,7 @@ export function ResponseFormView({ vacancy, isActive, onBack, onSubmitted }: Res
       (error: unknown) => {
         if (request.signal.aborted) return;
         setDefinition({ state: 'failed' });
-        showSnackbar({ kind: 'error', message: getRequestErrorMessage(error, t('errors.network')) });
+        showSnackbar('error', getRequestErrorMessage(error, t('errors.network')));
       },
     );
     return () => request.abort();

@@ -1,27 +1,24 @@
 import type { FormField } from '@kadry/shared/schemas/form';
 import type { FieldValue } from '@kadry/shared/validation/form-values';
 import { encodeResponse } from '@kadry/shared/wire/response-form';
+import { getDropdownPlacement } from '@kadry/ui/form/dropdown-placement';
+import { getFieldIds } from '@kadry/ui/form/field-shell';
+import { createInitialValues, getFieldName, type ResponseFormValues } from '@kadry/ui/form/form-model';
+import { ResponseFormField } from '@kadry/ui/form/response-form-field';
+import { useLocale, useTranslate } from '@kadry/ui/i18n';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { Spinner } from '../../components/ui/spinner';
-import { useLocale, useTranslate } from '../../lib/i18n';
 import { usePageData, usePageSource } from '../../lib/page-context';
-import { getRequestErrorMessage, RequestError } from '../../lib/request';
+import { RequestError } from '../../lib/request';
 import { parseCv } from './api/parse-cv';
 import { sendResponse } from './api/send-response';
 import { createRandomId } from './create-random-id';
-import { getDropdownPlacement } from './dropdown-placement';
-import { getFieldIds } from './field-shell';
-import {
-  createInitialValues,
-  getFieldName,
-  mapServerErrors,
-  planCvPrefill,
-  type ResponseFormValues,
-} from './form-model';
+import { planCvPrefill } from './cv-prefill';
 import { createResponseResolver } from './form-resolver';
-import { ResponseFormField } from './response-form-field';
+import { mapServerErrors } from './server-errors';
 import { useCaptcha } from './use-captcha';
 
 type Busy = 'parsing' | 'sending' | null;
@@ -179,7 +176,7 @@ export function ResponseForm({
             announce(`${fields[index]?.name ?? ''}: ${message}`);
           } else {
             // The server could not parse just now (offline, busy): the CV stays attached, unparsed.
-            showSnackbar({ kind: 'error', message: getRequestErrorMessage(error, t('errors.network')) });
+            showSnackbar('error', getRequestErrorMessage(error, t('errors.network')));
           }
         },
       )
@@ -241,7 +238,7 @@ export function ResponseForm({
         if (byField.size > 0) focusFirstInvalid();
       }
       // Everything typed stays as it was (a refused captcha included); the snackbar says what happened.
-      showSnackbar({ kind: 'error', message: getRequestErrorMessage(error, t('errors.network')) });
+      showSnackbar('error', getRequestErrorMessage(error, t('errors.network')));
     } finally {
       setBusyState(null);
     }

@@ -1,5 +1,4 @@
-/** @jsxRuntime automatic */
-import { useTranslate } from '../../lib/i18n';
+import { useTranslate } from '@kadry/ui/i18n';
 import { preloadResponseFormView } from '../apply/lazy-response-form-view';
 
 /** The sticky footer of the details view with the Apply button in the company's button colour. */

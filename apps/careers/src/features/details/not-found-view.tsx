@@ -1,7 +1,6 @@
-/** @jsxRuntime automatic */
+import { useTranslate } from '@kadry/ui/i18n';
 import { NotFoundIcon } from '../../components/ui/icons';
 import { ResultPage } from '../../components/ui/result-page';
-import { useTranslate } from '../../lib/i18n';
 
 /** An unknown or unpublished vacancy (spec §2.2 'Not found'). */
 export function NotFoundView({ listUrl }: { listUrl: string }) {

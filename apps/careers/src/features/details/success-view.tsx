@@ -1,7 +1,6 @@
-/** @jsxRuntime automatic */
+import { useTranslate } from '@kadry/ui/i18n';
 import { SentIcon } from '../../components/ui/icons';
 import { ResultPage } from '../../components/ui/result-page';
-import { useTranslate } from '../../lib/i18n';
 
 /** After a successful application (spec §2.2 'Success'). */
 export function SuccessView({ listUrl }: { listUrl: string }) {

@@ -1,14 +1,14 @@
-/** @jsxRuntime automatic */
 import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
+import { useTranslate } from '@kadry/ui/i18n';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { Spinner } from '../../components/ui/spinner';
-import { useTranslate } from '../../lib/i18n';
 import { withCarriedParams } from '../../lib/navigation';
 import { usePageData, usePageLocation } from '../../lib/page-context';
-import { getRequestErrorMessage, RequestError } from '../../lib/request';
+import { RequestError } from '../../lib/request';
 import { LazyResponseFormView } from '../apply/lazy-response-form-view';
 import { ResponseFormLoading } from '../apply/response-form-loading';
 import { ApplyFooter } from './apply-footer';
@@ -78,7 +78,7 @@ export function VacancyDetailsPage({
       (error: unknown) => {
         if (!isCurrent) return;
         if (error instanceof RequestError && error.status === 404) setView('notFound');
-        else showSnackbar({ kind: 'error', message: getRequestErrorMessage(error, t('errors.network')) });
+        else showSnackbar('error', getRequestErrorMessage(error, t('errors.network')));
       },
     );
     return () => {

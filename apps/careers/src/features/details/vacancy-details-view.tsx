@@ -1,8 +1,7 @@
-/** @jsxRuntime automatic */
 import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
 import { VACANCY_BODY_SECTIONS, type VacancyBodySection } from '@kadry/shared/vacancy-sections';
+import { useTranslate } from '@kadry/ui/i18n';
 import { MetaSeparator, selectNonEmptyParts } from '../../components/ui/meta-line';
-import { useTranslate } from '../../lib/i18n';
 
 const SECTION_TITLE_KEYS: Record<VacancyBodySection, string> = {
   description: 'careers.section.description',

@@ -1,7 +1,6 @@
-/** @jsxRuntime automatic */
 import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
+import { useTranslate } from '@kadry/ui/i18n';
 import { ArrowLeftIcon, FireIcon } from '../../components/ui/icons';
-import { useTranslate } from '../../lib/i18n';
 
 /** The heading of the details and form views: back link to the list, hot mark and the name (h1). */
 export function VacancyHeading({ vacancy, listUrl }: { vacancy: VacancyDetails; listUrl: string }) {

@@ -1,6 +1,5 @@
-/** @jsxRuntime automatic */
 import type { LanguageEntry } from '@kadry/shared/schemas/page-data';
-import { ChevronDownIcon } from '../../components/ui/icons';
+import { ChevronDownIcon } from '@kadry/ui/icons';
 import { getShortLanguageLabel } from './build-language-url';
 
 /** The switcher button's face: emoji (alone on narrow screens), name and a chevron. */

@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import { Menu, MenuButton, MenuItem, MenuProvider, useMenuStore } from '@ariakit/react/menu';
 import type { LanguageEntry } from '@kadry/shared/schemas/page-data';
 import { useEffect } from 'react';

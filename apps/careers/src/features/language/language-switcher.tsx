@@ -1,4 +1,3 @@
-/** @jsxRuntime automatic */
 import type { LanguageEntry } from '@kadry/shared/schemas/page-data';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { LanguageButtonContent } from './language-button-content';

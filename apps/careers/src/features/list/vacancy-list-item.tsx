@@ -1,8 +1,7 @@
-/** @jsxRuntime automatic */
 import type { VacancyListItem as VacancyListItemData } from '@kadry/shared/schemas/vacancy';
+import { useTranslate } from '@kadry/ui/i18n';
 import { FireIcon } from '../../components/ui/icons';
 import { MetaLine } from '../../components/ui/meta-line';
-import { useTranslate } from '../../lib/i18n';
 import { withCarriedParams } from '../../lib/navigation';
 
 /**

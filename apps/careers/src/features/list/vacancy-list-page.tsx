@@ -1,12 +1,11 @@
-/** @jsxRuntime automatic */
 import type { VacancyListResponse } from '@kadry/shared/schemas/vacancy';
+import { useTranslate } from '@kadry/ui/i18n';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { useCallback, useRef } from 'react';
 import { EmptyFolderIcon } from '../../components/ui/icons';
 import { ResultPage } from '../../components/ui/result-page';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { Spinner } from '../../components/ui/spinner';
-import { useTranslate } from '../../lib/i18n';
-import { getRequestErrorMessage } from '../../lib/request';
 import { useReachEnd } from './use-reach-end';
 import { useVacancyPages } from './use-vacancy-pages';
 import { VacancyListItem } from './vacancy-list-item';
@@ -22,8 +21,7 @@ export function VacancyListPage({
   const t = useTranslate();
   const showSnackbar = useSnackbar();
   const reportError = useCallback(
-    (error: unknown) =>
-      showSnackbar({ kind: 'error', message: getRequestErrorMessage(error, t('errors.network')) }),
+    (error: unknown) => showSnackbar('error', getRequestErrorMessage(error, t('errors.network'))),
     [showSnackbar, t],
   );
   const { items, hasMore, isLoading, hasFailed, loadNext } = useVacancyPages(

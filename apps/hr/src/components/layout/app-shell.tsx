@@ -1,14 +1,15 @@
 import { route } from '@kadry/shared/routes';
 import { CSRF_FORM_FIELD } from '@kadry/shared/schemas/auth';
+import { SnackbarHost } from '@kadry/ui/snackbar/snackbar-host';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useT } from '../../app/i18n';
-import { canOpenScreen, SCREEN_LINKS } from '../../app/modules';
-import { usePageData } from '../../app/page-data';
 import { useNotificationCount } from '../../features/notifications/api/get-notification-count';
 import { useMarkNotificationsRead } from '../../features/notifications/api/mark-notifications-read';
+import { useT } from '../../lib/i18n';
+import { usePageData } from '../../lib/page-data';
 import { usePermissions } from '../../lib/permissions/use-permissions';
-import { SnackbarHost } from '../../lib/snackbar/snackbar-host';
+import { canOpenScreen, SCREEN_LINKS } from '../../lib/screens';
+import { snackbar } from '../../lib/snackbar/snackbar';
 
 function readCsrfToken(): string {
   return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
@@ -83,7 +84,7 @@ function NotificationsCounter() {
       className="notifications"
       onClick={() => {
         if (unread > 0) markRead.mutate();
-        navigate('/candidates');
+        navigate('/applications');
       }}
     >
       {t('hr.shell.notifications', { count: unread })}
@@ -142,7 +143,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SnackbarHost closeLabel={t('hr.common.close')} />
+      <SnackbarHost store={snackbar} closeLabel={t('hr.common.close')} />
     </>
   );
 }

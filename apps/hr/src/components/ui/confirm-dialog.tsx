@@ -1,5 +1,6 @@
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { getErrorMessage } from '../../lib/api-client';
+
 import { DialogActions, DialogFrame } from './dialog-frame';
 import { FormError } from './field';
 
@@ -73,7 +74,7 @@ function ConfirmBody({
     try {
       await onConfirm();
     } catch (failure) {
-      setError(getErrorMessage(failure));
+      setError(getRequestErrorMessage(failure));
     } finally {
       setIsPending(false);
     }

@@ -1,6 +1,6 @@
 import { Dialog, DialogDescription, DialogDismiss, DialogHeading } from '@ariakit/react/dialog';
 import { type ReactNode, type RefObject, useState } from 'react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../lib/i18n';
 import './dialog-frame.css';
 
 /**

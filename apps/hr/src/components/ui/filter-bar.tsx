@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useId } from 'react';
-import { useT } from '../../app/i18n';
+import { useT } from '../../lib/i18n';
 
 /**
  * A list's search and filters: a search landmark named `label`, laid out in a row. Enter in a text

@@ -6,8 +6,8 @@ import {
   type Path,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
-import { usePageData } from '../../app/page-data';
 import { LANGUAGE_NAMES, listOfferedLocales } from '../../lib/offered-locales';
+import { usePageData } from '../../lib/page-data';
 import { Field } from './field';
 import { TimeZoneSelect } from './time-zone-select';
 

@@ -1,5 +1,6 @@
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { getErrorMessage } from '../../lib/api-client';
+
 import { readServerFieldErrors } from '../../lib/form-errors';
 import { DialogActions } from './dialog-frame';
 import { Field, FormError } from './field';
@@ -89,7 +90,7 @@ export function NameForm({
     try {
       await onSubmit(trimmed);
     } catch (error) {
-      if (!name.showServerError(error)) setFormError(getErrorMessage(error));
+      if (!name.showServerError(error)) setFormError(getRequestErrorMessage(error));
     } finally {
       setIsPending(false);
     }

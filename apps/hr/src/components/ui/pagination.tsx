@@ -1,4 +1,4 @@
-import { useT } from '../../app/i18n';
+import { useT } from '../../lib/i18n';
 
 /** Previous / next paging with the current position; hidden when everything fits on one page. */
 export function Pagination({

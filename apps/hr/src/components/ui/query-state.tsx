@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useT } from '../../app/i18n';
 import { ApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { PageHeading } from './page-heading';
 
 /**

@@ -1,5 +1,5 @@
 import { VACANCY_STATUSES, vacancyStatusColor } from '@kadry/shared/schemas/recruiting';
-import { useT } from '../../app/i18n';
+import { useT } from '../../lib/i18n';
 
 /** The translation key of a vacancy status id; unknown ids read as "other". */
 export function getStatusKey(statusId: number): string {

@@ -1,10 +1,11 @@
 import type { UserPermissions } from '@kadry/shared/permissions/schemas';
 import type { Level } from '@kadry/shared/permissions/vocabulary';
-import type { Team, TeamSummary } from '@kadry/shared/schemas/admin';
+import { type Team, type TeamSummary, teamSchema, teamSummarySchema } from '@kadry/shared/schemas/admin';
+import type { z } from 'zod';
 import { buildPermissions } from '../../lib/permissions/permissions-test-data';
 
-// Wire answers for the teams screens' tests (imported by *.test.ts(x) files only). The signed-in user
-// of render-app's page data is id 7.
+// Wire answers for the teams screens' tests (imported by *.test.ts(x) files only), parsed with the
+// schemas the server answers with. The signed-in user of render-app's page data is id 7.
 
 /** A role with the given Teams levels (view at to_all unless told). */
 export function teamsPermissions(
@@ -24,12 +25,19 @@ export function teamsPermissions(
   };
 }
 
-export function buildTeamSummary(overrides: Partial<TeamSummary> = {}): TeamSummary {
-  return { id: 1, name: 'Platform', members_count: 0, managers: [], is_member: false, ...overrides };
+export function buildTeamSummary(overrides: Partial<z.input<typeof teamSummarySchema>> = {}): TeamSummary {
+  return teamSummarySchema.parse({
+    id: 1,
+    name: 'Platform',
+    members_count: 0,
+    managers: [],
+    is_member: false,
+    ...overrides,
+  });
 }
 
-export function buildTeam(overrides: Partial<Team> = {}): Team {
-  return {
+export function buildTeam(overrides: Partial<z.input<typeof teamSchema>> = {}): Team {
+  return teamSchema.parse({
     id: 1,
     name: 'Platform',
     members: [
@@ -37,5 +45,5 @@ export function buildTeam(overrides: Partial<Team> = {}): Team {
       { user_id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test', is_manager: false },
     ],
     ...overrides,
-  };
+  });
 }

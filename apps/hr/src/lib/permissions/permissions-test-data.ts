@@ -1,8 +1,13 @@
 import { setAllLevel } from '@kadry/shared/permissions/permission-state';
-import type { EntityPermissions, UserPermissions } from '@kadry/shared/permissions/schemas';
+import {
+  type EntityPermissions,
+  permissionsResponseSchema,
+  type UserPermissions,
+} from '@kadry/shared/permissions/schemas';
 import { ENTITIES, type Entity } from '@kadry/shared/permissions/vocabulary';
 
-// Permission answers for tests (imported by *.test.ts(x) files only).
+// Permission answers for tests (imported by *.test.ts(x) files only), parsed with the schema the server
+// answers with.
 
 const OFF: EntityPermissions = { visibilitySettings: null, actions: [], fields_view: [] };
 
@@ -11,13 +16,11 @@ export function buildPermissions(
   entities: Partial<Record<Entity, EntityPermissions>> = {},
   rolesUpdatedAt: string | null = '2031-03-10T09:00:00.000Z',
 ): UserPermissions {
-  return {
+  return permissionsResponseSchema.shape.data.parse({
     role: { id: 1, key: 'recruiter', name: 'Recruiter' },
     rolesUpdatedAt,
-    permissions: Object.fromEntries(
-      ENTITIES.map((entity) => [entity, entities[entity] ?? OFF]),
-    ) as UserPermissions['permissions'],
-  };
+    permissions: Object.fromEntries(ENTITIES.map((entity) => [entity, entities[entity] ?? OFF])),
+  });
 }
 
 export const recruiterPermissions = buildPermissions({

@@ -1,6 +1,6 @@
-import { useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { useT } from '../../../lib/i18n';
 import { useAccount } from '../api/get-account';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';

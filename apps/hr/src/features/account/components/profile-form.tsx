@@ -3,15 +3,15 @@ import { type Account, updateAccountBodySchema } from '@kadry/shared/schemas/adm
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useT } from '../../../app/i18n';
-import { usePageData } from '../../../app/page-data';
 import { Field } from '../../../components/ui/field';
 import { LanguageField, TimeZoneField } from '../../../components/ui/locale-fields';
 import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../../lib/offered-locales';
+import { usePageData } from '../../../lib/page-data';
 import { RELOAD_NOTICE_MS, reloadPage } from '../../../lib/reload-page';
 import { getRoleLabel } from '../../../lib/role-label';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useUpdateAccount } from '../api/update-account';
 import { FormFooter } from './form-footer';
 

@@ -1,8 +1,11 @@
 import { route } from '@kadry/shared/routes';
-import type { CareersSettingsInput, StaffCareersSettings } from '@kadry/shared/schemas/recruiting';
+import {
+  type CareersSettingsInput,
+  careersSettingsResponseSchema,
+  type StaffCareersSettings,
+} from '@kadry/shared/schemas/recruiting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { careersSettingsResponseSchema } from './get-careers-settings';
 
 export async function updateCareersSettings(input: CareersSettingsInput): Promise<StaffCareersSettings> {
   const response = await api.put(route('recruiting.careersSettings'), input, {

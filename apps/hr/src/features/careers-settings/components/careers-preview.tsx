@@ -1,6 +1,6 @@
-import { createThemeStyle } from '@kadry/careers/src/lib/theme';
 import type { StaffCareersSettings } from '@kadry/shared/schemas/recruiting';
-import { useT } from '../../../app/i18n';
+import { createThemeStyle } from '@kadry/ui/theme';
+import { useT } from '../../../lib/i18n';
 
 /**
  * A small live picture of the careers site with the colours and font being edited, using the site's

@@ -4,18 +4,21 @@ import {
   careersSettingsInputSchema,
   type StaffCareersSettings,
 } from '@kadry/shared/schemas/recruiting';
+import { checkSurfaceContrast } from '@kadry/ui/theme';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCareersSettings } from '../api/get-careers-settings';
 import { useUpdateCareersSettings } from '../api/update-careers-settings';
 import { useUploadLogo } from '../api/upload-logo';
 import { CareersPreview } from './careers-preview';
-import { buildSourceLink, type ColorName, checkSurfaceContrast } from './contrast-check';
+import { buildSourceLink } from './source-link';
+
+type ColorName = keyof StaffCareersSettings['colors'];
 
 type SettingsFormValues = {
   name: string;

@@ -1,16 +1,14 @@
 import { route } from '@kadry/shared/routes';
+import { namedItemsResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-// recruiting.teams has no schema in the shared contract yet; this is the shape we read (id + name).
-export const namedItemListSchema = z.object({
-  data: z.array(z.object({ id: z.number().int(), name: z.string() }).loose()),
-});
-export type NamedItem = { id: number; name: string };
+/** A team or a staff member as the vacancy editor's pickers list them. */
+export type NamedItem = z.infer<typeof namedItemsResponseSchema>['data'][number];
 
 export async function getTeams(signal?: AbortSignal): Promise<NamedItem[]> {
-  const response = await api.get(route('recruiting.teams'), { schema: namedItemListSchema, signal });
+  const response = await api.get(route('recruiting.teams'), { schema: namedItemsResponseSchema, signal });
   return response.data.data;
 }
 

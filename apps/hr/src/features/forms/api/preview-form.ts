@@ -6,10 +6,10 @@ import {
   formPreviewInputSchema,
   type StaffFormField,
 } from '@kadry/shared/schemas/recruiting';
+import { useDebouncedValue } from '@kadry/ui/use-debounced-value';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** How long the field list must stay unchanged before the preview asks the server again. */
 export const PREVIEW_DEBOUNCE_MS = 300;

@@ -1,15 +1,14 @@
 import { route } from '@kadry/shared/routes';
-import type { FormInput, StaffForm } from '@kadry/shared/schemas/recruiting';
+import { type FormInput, type StaffForm, staffFormResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { formResponseSchema } from './get-form';
 
 /** Creates a form (id null) or replaces one's name, default flag and whole field list. */
 export async function saveForm(id: number | null, input: FormInput): Promise<StaffForm> {
   const response =
     id === null
-      ? await api.post(route('recruiting.forms'), input, { schema: formResponseSchema })
-      : await api.put(route('recruiting.forms.one', id), input, { schema: formResponseSchema });
+      ? await api.post(route('recruiting.forms'), input, { schema: staffFormResponseSchema })
+      : await api.put(route('recruiting.forms.one', id), input, { schema: staffFormResponseSchema });
   return response.data.data;
 }
 

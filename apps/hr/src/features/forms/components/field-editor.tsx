@@ -2,7 +2,7 @@ import { FIELD_TYPES, INPUT_TYPES } from '@kadry/shared/form-kinds';
 import type { FieldOption } from '@kadry/shared/schemas/form';
 import type { StaffFormField } from '@kadry/shared/schemas/recruiting';
 import { useId, useState } from 'react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../lib/i18n';
 import {
   changeFieldType,
   changeInputType,

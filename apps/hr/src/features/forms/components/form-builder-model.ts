@@ -9,8 +9,6 @@ export const OPTION_INPUT_TYPES: readonly InputType[] = [
   'language',
   'salary',
 ];
-/** The most fields a form takes (formInputSchema). */
-export const MAX_FORM_FIELDS = 100;
 
 /** Input types a maximum length applies to. */
 export const MAX_LENGTH_INPUT_TYPES: readonly InputType[] = [

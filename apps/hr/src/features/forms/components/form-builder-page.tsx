@@ -9,24 +9,18 @@ import {
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { INPUT_TYPES } from '@kadry/shared/form-kinds';
 import type { InputType } from '@kadry/shared/schemas/form';
-import { formInputSchema } from '@kadry/shared/schemas/recruiting';
+import { FORM_FIELDS_MAX, formInputSchema } from '@kadry/shared/schemas/recruiting';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useLocale, useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { useLocale, useT } from '../../../lib/i18n';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { handleMoveKeys, useFocusAfterRender, useSortableSensors } from '../../../lib/sortable-list';
 import { useApplicationForm } from '../api/get-form';
 import { useFormPreview } from '../api/preview-form';
 import { useSaveForm } from '../api/save-form';
-import {
-  type BuilderField,
-  createBuilderField,
-  createField,
-  MAX_FORM_FIELDS,
-  moveItem,
-} from './form-builder-model';
+import { type BuilderField, createBuilderField, createField, moveItem } from './form-builder-model';
 import { FormPreview } from './form-preview';
 import { SortableFieldRow } from './sortable-field-row';
 import './form-builder.css';
@@ -152,7 +146,7 @@ export function FormBuilderPage({ id }: { id: number | null }) {
           ? t('hr.forms.invalid_name')
           : row
             ? t('hr.forms.invalid_field', { name: titleOf(row, path[1] as number) })
-            : t('hr.forms.too_many_fields', { max: MAX_FORM_FIELDS }),
+            : t('hr.forms.too_many_fields', { max: FORM_FIELDS_MAX }),
       );
       return;
     }
@@ -269,14 +263,14 @@ export function FormBuilderPage({ id }: { id: number | null }) {
               <button
                 type="button"
                 onClick={add}
-                disabled={fields.length >= MAX_FORM_FIELDS}
-                aria-describedby={fields.length >= MAX_FORM_FIELDS ? `${ids}-limit` : undefined}
+                disabled={fields.length >= FORM_FIELDS_MAX}
+                aria-describedby={fields.length >= FORM_FIELDS_MAX ? `${ids}-limit` : undefined}
               >
                 {t('hr.forms.add_field')}
               </button>
-              {fields.length >= MAX_FORM_FIELDS ? (
+              {fields.length >= FORM_FIELDS_MAX ? (
                 <p className="hint" id={`${ids}-limit`}>
-                  {t('hr.forms.too_many_fields', { max: MAX_FORM_FIELDS })}
+                  {t('hr.forms.too_many_fields', { max: FORM_FIELDS_MAX })}
                 </p>
               ) : null}
             </div>

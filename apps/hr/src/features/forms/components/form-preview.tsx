@@ -1,13 +1,11 @@
-import { getDropdownPlacement } from '@kadry/careers/src/features/apply/dropdown-placement';
-import { getFieldIds } from '@kadry/careers/src/features/apply/field-shell';
-import { createInitialValues, type ResponseFormValues } from '@kadry/careers/src/features/apply/form-model';
-import { ResponseFormField } from '@kadry/careers/src/features/apply/response-form-field';
-import { I18nProvider as CareersI18nProvider } from '@kadry/careers/src/lib/i18n';
-import { createThemeStyle } from '@kadry/careers/src/lib/theme';
-import '@kadry/careers/src/features/apply/response-form.css';
 import type { FormField } from '@kadry/shared/schemas/form';
+import { getDropdownPlacement } from '@kadry/ui/form/dropdown-placement';
+import { getFieldIds } from '@kadry/ui/form/field-shell';
+import { createInitialValues, type ResponseFormValues } from '@kadry/ui/form/form-model';
+import { ResponseFormField } from '@kadry/ui/form/response-form-field';
+import { createThemeStyle } from '@kadry/ui/theme';
 import { useForm } from 'react-hook-form';
-import { useLocale, useT } from '../../../app/i18n';
+import { useT } from '../../../lib/i18n';
 import type { FormPreviewState } from '../api/preview-form';
 
 const PREVIEW_THEME = createThemeStyle({
@@ -41,7 +39,7 @@ function PreviewFields({ fields }: { fields: FormField[] }) {
 
 /**
  * The form as candidates will see it: the server's answer for the edited fields (dictionary options
- * filled in), drawn by the careers site's own field components.
+ * filled in), drawn by the same field components as the careers site (@kadry/ui), in the user's language.
  */
 export function FormPreview({
   preview,
@@ -52,7 +50,6 @@ export function FormPreview({
   titleOf: (index: number) => string;
 }) {
   const t = useT();
-  const locale = useLocale();
   const { fields } = preview;
   return (
     <section className="panel" aria-label={t('hr.forms.preview')} aria-busy={preview.isRefreshing}>
@@ -74,16 +71,14 @@ export function FormPreview({
           </button>
         ) : null}
       </div>
-      <CareersI18nProvider locale={locale} t={t}>
-        <div
-          className="response-form"
-          style={{ ...PREVIEW_THEME, background: 'var(--kadry-bg)', color: 'var(--kadry-text)' }}
-        >
-          {fields.length === 0 ? <p className="hint">{t('hr.forms.preview_empty')}</p> : null}
-          {/* Remounted on every change so the preview's model always matches the definition. */}
-          <PreviewFields key={JSON.stringify(fields)} fields={fields} />
-        </div>
-      </CareersI18nProvider>
+      <div
+        className="response-form"
+        style={{ ...PREVIEW_THEME, background: 'var(--kadry-bg)', color: 'var(--kadry-text)' }}
+      >
+        {fields.length === 0 ? <p className="hint">{t('hr.forms.preview_empty')}</p> : null}
+        {/* Remounted on every change so the preview's model always matches the definition. */}
+        <PreviewFields key={JSON.stringify(fields)} fields={fields} />
+      </div>
     </section>
   );
 }

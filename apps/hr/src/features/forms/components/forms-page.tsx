@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { useT } from '../../../lib/i18n';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useDeleteForm } from '../api/delete-form';
 import { useForms } from '../api/get-forms';
 

@@ -2,7 +2,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import type { FieldOption } from '@kadry/shared/schemas/form';
 import type { StaffFormField } from '@kadry/shared/schemas/recruiting';
 import type { KeyboardEvent } from 'react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../lib/i18n';
 import { FieldEditor } from './field-editor';
 import type { BuilderField } from './form-builder-model';
 

@@ -10,7 +10,7 @@ import {
 } from '@kadry/shared/permissions/vocabulary';
 import { isEntityInPlan } from '@kadry/shared/plans';
 import { memo, useCallback, useId, useMemo, useState } from 'react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../lib/i18n';
 import {
   applyActionLevel,
   applyAllChoice,

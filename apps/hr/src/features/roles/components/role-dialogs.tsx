@@ -1,19 +1,19 @@
+import { ROLE_NAME_MAX_LENGTH } from '@kadry/shared/permissions/schemas';
 import type { RoleWithUsage } from '@kadry/shared/schemas/admin';
 import { type RefObject, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useT } from '../../../app/i18n';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogFrame, useLastNonNull } from '../../../components/ui/dialog-frame';
 import { NameForm } from '../../../components/ui/name-form';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { getRoleLabel } from '../../../lib/role-label';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateRole } from '../api/create-role';
 import { useDeleteRole } from '../api/delete-role';
 import { useUpdateRole } from '../api/update-role';
 
 /** Longest role name the server takes (createRoleBodySchema, updateRoleBodySchema). */
-export const ROLE_NAME_MAX_LENGTH = 100;
 
 function CreateRoleForm({ roles, onClose }: { roles: readonly RoleWithUsage[]; onClose: () => void }) {
   const t = useT();

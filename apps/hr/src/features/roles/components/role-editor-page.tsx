@@ -1,22 +1,23 @@
 import type { PermissionsMap, Role } from '@kadry/shared/permissions/schemas';
+import { ROLE_NAME_MAX_LENGTH } from '@kadry/shared/permissions/schemas';
 import { LEVELS } from '@kadry/shared/permissions/vocabulary';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../../../app/i18n';
-import { usePageData } from '../../../app/page-data';
 import { NameField, useNameInput } from '../../../components/ui/name-form';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { WhenLoaded } from '../../../components/ui/query-state';
 import { SaveBar } from '../../../components/ui/save-bar';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
-import { getErrorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { usePageData } from '../../../lib/page-data';
+
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { getRoleLabel } from '../../../lib/role-label';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { PermissionMatrix } from './permission-matrix';
-import { ROLE_NAME_MAX_LENGTH } from './role-dialogs';
 import { buildUpdateRoleBody, listChangedEntities } from './role-draft';
 
 /** What the levels mean, shown above the matrix. */
@@ -85,7 +86,7 @@ function RoleEditor({ initial }: { initial: Role }) {
       name.setValue(role.name);
       snackbar.success(t('hr.roles.saved', { name: getRoleLabel(role, t) }));
     } catch (error) {
-      if (!name.showServerError(error)) setFormError(getErrorMessage(error));
+      if (!name.showServerError(error)) setFormError(getRequestErrorMessage(error));
     }
   };
 

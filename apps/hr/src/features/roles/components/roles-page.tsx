@@ -1,9 +1,9 @@
 import type { RoleWithUsage } from '@kadry/shared/schemas/admin';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../../../app/i18n';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { useT } from '../../../lib/i18n';
 import { getRoleLabel } from '../../../lib/role-label';
 import { useRoles } from '../api/get-roles';
 import { CreateRoleDialog, DeleteRoleDialog, RenameRoleDialog } from './role-dialogs';

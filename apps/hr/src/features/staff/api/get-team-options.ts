@@ -1,13 +1,11 @@
 import { route } from '@kadry/shared/routes';
+import { type TeamSummary, teamsResponseSchema } from '@kadry/shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { STAFF_QUERY_KEY } from './get-staff-users';
 
-const teamOptionsResponseSchema = z.object({
-  data: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});
-export type TeamOption = z.infer<typeof teamOptionsResponseSchema>['data'][number];
+/** What the pickers use of a team. */
+export type TeamOption = Pick<TeamSummary, 'id' | 'name'>;
 
 /**
  * The company's teams by name for the invite form and the team filter: `GET teams.all`, the
@@ -15,7 +13,7 @@ export type TeamOption = z.infer<typeof teamOptionsResponseSchema>['data'][numbe
  * does not). Owners see every team there; only id and name are read.
  */
 export async function getTeamOptions(signal?: AbortSignal): Promise<TeamOption[]> {
-  const response = await api.get(route('teams.all'), { schema: teamOptionsResponseSchema, signal });
+  const response = await api.get(route('teams.all'), { schema: teamsResponseSchema, signal });
   return response.data.data;
 }
 

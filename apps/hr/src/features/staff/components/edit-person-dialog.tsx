@@ -1,15 +1,15 @@
 import { type StaffUser, updateStaffUserBodySchema } from '@kadry/shared/schemas/admin';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocale, useT } from '../../../app/i18n';
-import { usePageData } from '../../../app/page-data';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { FormError } from '../../../components/ui/field';
-import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } from '../../../lib/form-errors';
+import { useLocale, useT } from '../../../lib/i18n';
+import { usePageData } from '../../../lib/page-data';
 import { RELOAD_NOTICE_MS, reloadPage } from '../../../lib/reload-page';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useRoleOptions } from '../api/get-role-options';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateStaffUser } from '../api/update-staff-user';
@@ -191,7 +191,7 @@ function AccessSection({
     } catch (error) {
       setIsConfirmOpen(false);
       // The server's reason (the last owner, one's own account) stays readable next to the button.
-      setAccessError(getErrorMessage(error));
+      setAccessError(getRequestErrorMessage(error));
     }
   };
 
@@ -209,7 +209,7 @@ function AccessSection({
               resend.mutate(user.id, {
                 onSuccess: () =>
                   snackbar.success(t('hr.staff.access.invitation_resent', { email: user.email })),
-                onError: (error) => setAccessError(getErrorMessage(error)),
+                onError: (error) => setAccessError(getRequestErrorMessage(error)),
               });
             }}
           >

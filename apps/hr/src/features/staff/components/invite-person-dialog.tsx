@@ -1,12 +1,12 @@
 import { createStaffUserBodySchema } from '@kadry/shared/schemas/admin';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useT } from '../../../app/i18n';
-import { usePageData } from '../../../app/page-data';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { FormError } from '../../../components/ui/field';
 import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } from '../../../lib/form-errors';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { useT } from '../../../lib/i18n';
+import { usePageData } from '../../../lib/page-data';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateStaffUser } from '../api/create-staff-user';
 import { useRoleOptions } from '../api/get-role-options';
 import { useTeamOptions } from '../api/get-team-options';

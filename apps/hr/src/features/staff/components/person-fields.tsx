@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useT } from '../../../app/i18n';
 import { Field, FieldError } from '../../../components/ui/field';
 import { LanguageField, TimeZoneField } from '../../../components/ui/locale-fields';
+import { useT } from '../../../lib/i18n';
 import { getRoleLabel } from '../../../lib/role-label';
 import type { RoleOption } from '../api/get-role-options';
 import type { TeamOption } from '../api/get-team-options';

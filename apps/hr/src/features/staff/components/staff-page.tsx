@@ -1,17 +1,13 @@
 import { STAFF_USER_STATUSES, type StaffUser } from '@kadry/shared/schemas/admin';
+import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
 import { useId, useRef, useState } from 'react';
-import { useLocale, useT } from '../../../app/i18n';
-import { usePageData } from '../../../app/page-data';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
-import {
-  FILTER_TEXT_MAX_LENGTH,
-  useForgetUnknownOption,
-  useKeepPageInRange,
-  useUrlFilters,
-} from '../../../lib/list-filters';
+import { useLocale, useT } from '../../../lib/i18n';
+import { useForgetUnknownOption, useKeepPageInRange, useUrlFilters } from '../../../lib/list-filters';
+import { usePageData } from '../../../lib/page-data';
 import { getRoleLabel } from '../../../lib/role-label';
 import { useRoleOptions } from '../api/get-role-options';
 import { useStaffUsers } from '../api/get-staff-users';
@@ -77,7 +73,7 @@ export function StaffPage() {
         <FilterInput
           label={t('hr.staff.search')}
           type="search"
-          maxLength={FILTER_TEXT_MAX_LENGTH}
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           inputRef={searchRef}
           value={list.draft.search}
           onChange={(search) => list.setDraft('search', search)}

@@ -1,5 +1,5 @@
 import type { StaffUser } from '@kadry/shared/schemas/admin';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../lib/i18n';
 import { getStaffStatusColor, getStaffUserStatus } from './staff-status';
 
 /** Active / Invitation sent / Disabled as a chip; the text carries the meaning, not the colour alone. */

@@ -1,9 +1,11 @@
 import type { TeamPerson } from '@kadry/shared/schemas/admin';
+import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
+import { useDebouncedValue } from '@kadry/ui/use-debounced-value';
 import { type FormEvent, useId, useState } from 'react';
-import { useT } from '../../../app/i18n';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
-import { getErrorMessage } from '../../../lib/api-client';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useT } from '../../../lib/i18n';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/list-filters';
 import { useTeamPeople } from '../api/get-team-people';
 
 /** Checkboxes shown at once; more is a hint to type. */
@@ -53,14 +55,14 @@ function AddMembersForm({
           id={`${ids}-search`}
           type="search"
           value={search}
-          maxLength={200}
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           autoComplete="off"
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
       {options.isError ? (
         <p role="alert" className="field-error">
-          {t('hr.teams.add_load_failed', { message: getErrorMessage(options.error) })}
+          {t('hr.teams.add_load_failed', { message: getRequestErrorMessage(options.error) })}
         </p>
       ) : options.isPending ? (
         <p role="status">{t('hr.common.loading')}</p>

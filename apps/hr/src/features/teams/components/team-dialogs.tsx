@@ -1,16 +1,16 @@
+import { TEAM_NAME_MAX_LENGTH } from '@kadry/shared/schemas/admin';
 import type { RefObject } from 'react';
 import { useLocation } from 'wouter';
-import { useT } from '../../../app/i18n';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogFrame, useLastNonNull } from '../../../components/ui/dialog-frame';
 import { NameForm } from '../../../components/ui/name-form';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { useT } from '../../../lib/i18n';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateTeam } from '../api/create-team';
 import { useDeleteTeam } from '../api/delete-team';
 import { useRenameTeam } from '../api/rename-team';
 
 /** Longest team name the server takes (teamBodySchema). */
-const TEAM_NAME_MAX_LENGTH = 200;
 
 function TeamNameForm({
   team,

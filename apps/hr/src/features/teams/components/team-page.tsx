@@ -1,15 +1,16 @@
 import type { Team } from '@kadry/shared/schemas/admin';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useT } from '../../../app/i18n';
-import { usePageData } from '../../../app/page-data';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { WhenLoaded } from '../../../components/ui/query-state';
 import { SaveBar } from '../../../components/ui/save-bar';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
-import { getErrorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { usePageData } from '../../../lib/page-data';
+
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useFocusAfterRender } from '../../../lib/sortable-list';
 import { useTeam } from '../api/get-team';
 import { useUpdateTeamMembers } from '../api/update-team-members';
@@ -74,7 +75,7 @@ function TeamEditor({ team }: { team: Team }) {
       setDraft((current) => (current === sent ? createDraftMembers(saved.members) : current));
       snackbar.success(t('hr.teams.members_saved'));
     } catch (error) {
-      setSaveError(getErrorMessage(error));
+      setSaveError(getRequestErrorMessage(error));
     }
   };
 

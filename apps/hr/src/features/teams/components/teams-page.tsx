@@ -1,13 +1,15 @@
 import type { TeamSummary } from '@kadry/shared/schemas/admin';
+import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
+import { useDebouncedValue } from '@kadry/ui/use-debounced-value';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../../../app/i18n';
-import { usePageData } from '../../../app/page-data';
 import { FilterBar, FilterInput } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { useT } from '../../../lib/i18n';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/list-filters';
+import { usePageData } from '../../../lib/page-data';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTeams } from '../api/get-teams';
 import { canActOnTeam } from './team-access';
 import { DeleteTeamDialog, TeamNameDialog } from './team-dialogs';
@@ -69,7 +71,7 @@ export function TeamsPage() {
           label={t('hr.teams.search_label')}
           type="search"
           value={search}
-          maxLength={200}
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           inputRef={searchRef}
           onChange={setSearch}
         />

@@ -1,12 +1,12 @@
 import { route } from '@kadry/shared/routes';
+import { type StaffVacancy, staffVacancyResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type ClientVacancy, clientVacancyResponseSchema } from './vacancy-wire';
 
 /** Publishes a vacancy to the careers site or withdraws it. */
-export async function changeVacancyPublication(id: number, publish: boolean): Promise<ClientVacancy> {
+export async function changeVacancyPublication(id: number, publish: boolean): Promise<StaffVacancy> {
   const name = publish ? 'recruiting.vacancies.publish' : 'recruiting.vacancies.withdraw';
-  const response = await api.post(route(name, id), {}, { schema: clientVacancyResponseSchema });
+  const response = await api.post(route(name, id), {}, { schema: staffVacancyResponseSchema });
   return response.data.data;
 }
 

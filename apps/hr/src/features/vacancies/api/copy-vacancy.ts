@@ -1,14 +1,14 @@
 import { route } from '@kadry/shared/routes';
+import { type StaffVacancy, staffVacancyResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type ClientVacancy, clientVacancyResponseSchema } from './vacancy-wire';
 
 /** Copies a vacancy; answers the new (unpublished) copy. */
-export async function copyVacancy(id: number): Promise<ClientVacancy> {
+export async function copyVacancy(id: number): Promise<StaffVacancy> {
   const response = await api.post(
     route('recruiting.vacancies.copy', id),
     {},
-    { schema: clientVacancyResponseSchema },
+    { schema: staffVacancyResponseSchema },
   );
   return response.data.data;
 }

@@ -1,17 +1,8 @@
+import { LIST_PER_PAGE_MAX } from '@kadry/shared/constants';
 import { route } from '@kadry/shared/routes';
-import { pageMetaSchema } from '@kadry/shared/schemas/common';
+import { applicationListResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-
-/** The largest page the applications list serves. */
-const PAGE_SIZE = 100;
-
-// Only what counting needs from the applications list; the rest of each item is ignored.
-const stagesOfApplicationsSchema = z.object({
-  data: z.array(z.object({ stage: z.object({ id: z.number().int() }) })),
-  meta: pageMetaSchema,
-});
 
 /** Stage id → the number of the vacancy's candidates in it that the user may see. */
 export type StageCounts = ReadonlyMap<number, number>;
@@ -22,7 +13,7 @@ async function fetchApplications(
 ) {
   const response = await api.get(route('recruiting.applications'), {
     params: { page: 1, ...params },
-    schema: stagesOfApplicationsSchema,
+    schema: applicationListResponseSchema,
     signal,
   });
   return response.data;
@@ -37,7 +28,7 @@ export async function getStageCounts(
   stageIds: readonly number[],
   signal?: AbortSignal,
 ): Promise<StageCounts> {
-  const first = await fetchApplications({ vacancy_id: vacancyId, per_page: PAGE_SIZE }, signal);
+  const first = await fetchApplications({ vacancy_id: vacancyId, per_page: LIST_PER_PAGE_MAX }, signal);
   const counts = new Map<number, number>(stageIds.map((id) => [id, 0]));
   if (first.meta.total <= first.data.length) {
     for (const application of first.data) {

@@ -1,11 +1,7 @@
 import { route } from '@kadry/shared/routes';
-import { stageSchema } from '@kadry/shared/schemas/recruiting';
+import { type Stage, stagesResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-
-export type Stage = z.infer<typeof stageSchema>;
-const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
 
 /** A vacancy's pipeline stages, in board order. */
 export async function getStages(vacancyId: number, signal?: AbortSignal): Promise<Stage[]> {

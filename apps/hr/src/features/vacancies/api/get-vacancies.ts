@@ -1,8 +1,8 @@
 import { route } from '@kadry/shared/routes';
+import { staffVacancyListResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { clientVacancyListResponseSchema } from './vacancy-wire';
 
 export type VacancyListFilters = {
   page: number;
@@ -13,12 +13,12 @@ export type VacancyListFilters = {
   team_id?: number;
   is_published?: 'true' | 'false';
 };
-export type VacancyList = z.infer<typeof clientVacancyListResponseSchema>;
+export type VacancyList = z.infer<typeof staffVacancyListResponseSchema>;
 
 export async function getVacancies(filters: VacancyListFilters, signal?: AbortSignal): Promise<VacancyList> {
   const response = await api.get(route('recruiting.vacancies'), {
     params: filters,
-    schema: clientVacancyListResponseSchema,
+    schema: staffVacancyListResponseSchema,
     signal,
   });
   return response.data;

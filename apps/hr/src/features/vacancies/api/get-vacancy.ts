@@ -1,11 +1,11 @@
 import { route } from '@kadry/shared/routes';
+import { type StaffVacancy, staffVacancyResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type ClientVacancy, clientVacancyResponseSchema } from './vacancy-wire';
 
-export async function getVacancy(id: number, signal?: AbortSignal): Promise<ClientVacancy> {
+export async function getVacancy(id: number, signal?: AbortSignal): Promise<StaffVacancy> {
   const response = await api.get(route('recruiting.vacancies.one', id), {
-    schema: clientVacancyResponseSchema,
+    schema: staffVacancyResponseSchema,
     signal,
   });
   return response.data.data;

@@ -1,12 +1,7 @@
 import { route } from '@kadry/shared/routes';
-import { stageSchema, type stagesInputSchema } from '@kadry/shared/schemas/recruiting';
+import { type Stage, type StagesInput, stagesResponseSchema } from '@kadry/shared/schemas/recruiting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import type { Stage } from './get-stages';
-
-export type StagesInput = z.input<typeof stagesInputSchema>;
-const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
 
 /**
  * Replaces a vacancy's pipeline with the whole ordered list (an update: PUT as POST + `_method`).

@@ -1,19 +1,21 @@
 import { route } from '@kadry/shared/routes';
-import type { VacancyInput } from '@kadry/shared/schemas/recruiting';
+import {
+  type StaffVacancy,
+  staffVacancyResponseSchema,
+  type VacancyInput,
+} from '@kadry/shared/schemas/recruiting';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 
 /** The body sent: `salary` is left out when the user may not see it, so it is not overwritten. */
 export type VacancyBody = Omit<VacancyInput, 'salary'> & { salary?: VacancyInput['salary'] };
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { type ClientVacancy, clientVacancyResponseSchema } from './vacancy-wire';
-
 /** Creates a vacancy (id null) or updates one (PUT, sent as POST with `_method=PUT`). */
-export async function saveVacancy(id: number | null, input: VacancyBody): Promise<ClientVacancy> {
+export async function saveVacancy(id: number | null, input: VacancyBody): Promise<StaffVacancy> {
   const response =
     id === null
-      ? await api.post(route('recruiting.vacancies'), input, { schema: clientVacancyResponseSchema })
-      : await api.put(route('recruiting.vacancies.one', id), input, { schema: clientVacancyResponseSchema });
+      ? await api.post(route('recruiting.vacancies'), input, { schema: staffVacancyResponseSchema })
+      : await api.put(route('recruiting.vacancies.one', id), input, { schema: staffVacancyResponseSchema });
   return response.data.data;
 }
 

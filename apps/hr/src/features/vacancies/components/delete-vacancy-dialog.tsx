@@ -1,12 +1,13 @@
+import type { StaffVacancy } from '@kadry/shared/schemas/recruiting';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useT } from '../../../app/i18n';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError, getErrorMessage } from '../../../lib/api-client';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useChangeVacancyPublication } from '../api/change-vacancy-publication';
 import { useDeleteVacancy } from '../api/delete-vacancy';
-import type { ClientVacancy } from '../api/vacancy-wire';
 import './delete-vacancy-dialog.css';
 
 /**
@@ -17,7 +18,7 @@ export function DeleteVacancyButton({
   vacancy,
   canWithdraw,
 }: {
-  vacancy: ClientVacancy;
+  vacancy: StaffVacancy;
   /** Whether the user may update the vacancy, and so withdraw it. */
   canWithdraw: boolean;
 }) {
@@ -38,7 +39,7 @@ export function DeleteVacancyButton({
       await remove.mutateAsync(vacancy.id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setConflict(getErrorMessage(error));
+        setConflict(getRequestErrorMessage(error));
         return;
       }
       throw error;

@@ -1,7 +1,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect } from 'react';
-import { useT } from '../../../app/i18n';
+import { useT } from '../../../lib/i18n';
 
 /**
  * A rich-text editor for a vacancy body section (Tiptap). Answers sanitisable HTML, or null when the

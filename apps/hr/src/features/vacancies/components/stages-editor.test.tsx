@@ -1,18 +1,19 @@
 import { setAllLevel } from '@kadry/shared/permissions/permission-state';
-import { stagesInputSchema } from '@kadry/shared/schemas/recruiting';
+import { STAGES_MAX, stagesInputSchema } from '@kadry/shared/schemas/recruiting';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPermissions } from '../../../lib/permissions/permissions-test-data';
 import { findAxeViolations } from '../../../test/axe';
 import {
+  buildApplicationSummary,
   buildVacancy,
   ownerPermissions,
   STAGES,
   vacancyViewerPermissions,
 } from '../../../test/recruiting-test-data';
 import { type MockRoute, mockFetch, renderApp } from '../../../test/render-app';
-import { findStageProblems, hasStageChanges, MAX_STAGES, type StageDraft } from './stages-model';
+import { findStageProblems, hasStageChanges, type StageDraft } from './stages-model';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -23,7 +24,9 @@ const STAGES_PATH = '/api/v1/vacancies/5/stages';
 
 /** Two candidates in New, one in Interview. */
 const applications = {
-  data: [{ stage: STAGES[0] }, { stage: STAGES[0] }, { stage: STAGES[2] }],
+  data: [STAGES[0], STAGES[0], STAGES[2]].map((stage, index) =>
+    buildApplicationSummary({ id: index + 1, vacancy: { id: 5, name: 'QA' }, stage }),
+  ),
   meta: { current_page: 1, last_page: 1, per_page: 100, total: 3 },
 };
 
@@ -55,10 +58,10 @@ function sentStages(calls: { method: string; url: URL; body: unknown }[]) {
 }
 
 describe('stages model', () => {
-  it('keeps MAX_STAGES equal to the contract', () => {
+  it('keeps STAGES_MAX equal to the contract', () => {
     const stages = (count: number) => ({ stages: Array.from({ length: count }, () => ({ name: 'x' })) });
-    expect(stagesInputSchema.safeParse(stages(MAX_STAGES)).success).toBe(true);
-    expect(stagesInputSchema.safeParse(stages(MAX_STAGES + 1)).success).toBe(false);
+    expect(stagesInputSchema.safeParse(stages(STAGES_MAX)).success).toBe(true);
+    expect(stagesInputSchema.safeParse(stages(STAGES_MAX + 1)).success).toBe(false);
   });
 
   it('finds empty, too long and duplicate names, ignoring case and outer spaces', () => {

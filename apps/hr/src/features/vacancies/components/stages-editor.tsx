@@ -6,17 +6,19 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { STAGE_NAME_MAX_LENGTH, STAGES_MAX, type Stage } from '@kadry/shared/schemas/recruiting';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../../../app/i18n';
 import { QueryState } from '../../../components/ui/query-state';
 import { usePromptBeforeUnload } from '../../../components/ui/unsaved-changes-guard';
-import { ApiError, getErrorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { snackbar } from '../../../lib/snackbar/snackbar-store';
+import { snackbar } from '../../../lib/snackbar/snackbar';
 import { handleMoveKeys, useFocusAfterRender, useSortableSensors } from '../../../lib/sortable-list';
 import { useStageCounts } from '../api/get-stage-counts';
-import { type Stage, useStages } from '../api/get-stages';
+import { useStages } from '../api/get-stages';
 import { useSaveStages } from '../api/save-stages';
 import {
   createStageDraft,
@@ -24,9 +26,7 @@ import {
   findRemovedStages,
   findStageProblems,
   hasStageChanges,
-  MAX_STAGES,
   restoreStage,
-  STAGE_NAME_MAX_LENGTH,
   type StageDraft,
   type StageProblem,
   toStagesInput,
@@ -235,7 +235,7 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
     row.id === undefined ? undefined : saved.find((stage) => stage.id === row.id)?.name;
   const countOf = (stageId: number | undefined) =>
     stageId === undefined ? undefined : counts.data?.get(stageId);
-  const canAdd = rows.length < MAX_STAGES;
+  const canAdd = rows.length < STAGES_MAX;
 
   const move = (index: number, to: number, control: 'up' | 'down') => {
     const row = rows[index];
@@ -317,7 +317,7 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
       }
       setServerErrors(byRow);
       if (Object.keys(byRow).length === 0) {
-        setSaveError({ message: getErrorMessage(error), isConflict: error.status === 409 });
+        setSaveError({ message: getRequestErrorMessage(error), isConflict: error.status === 409 });
       }
     }
   };
@@ -434,7 +434,7 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
             {canAdd ? null : (
               <span className="hint" id={`${ids}-max`}>
                 {' '}
-                {t('hr.vacancies.stages.max_reached', { max: MAX_STAGES })}
+                {t('hr.vacancies.stages.max_reached', { max: STAGES_MAX })}
               </span>
             )}
           </p>

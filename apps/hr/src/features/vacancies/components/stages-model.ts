@@ -1,11 +1,4 @@
-import { stagesInputSchema } from '@kadry/shared/schemas/recruiting';
-import type { Stage } from '../api/get-stages';
-import type { StagesInput } from '../api/save-stages';
-
-/** The longest stage name the contract takes. */
-export const STAGE_NAME_MAX_LENGTH = stagesInputSchema.shape.stages.element.shape.name.maxLength ?? 100;
-/** The most stages a pipeline may have (stagesInputSchema's `.max(30)`; a test keeps the two equal). */
-export const MAX_STAGES = 30;
+import { STAGE_NAME_MAX_LENGTH, type Stage, type StagesInput } from '@kadry/shared/schemas/recruiting';
 
 /** A row of the pipeline editor: a saved stage (with its id) or a new one, and a stable key for React. */
 export type StageDraft = { key: string; id?: number; name: string };

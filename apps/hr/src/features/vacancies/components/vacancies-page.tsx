@@ -1,15 +1,15 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
 import { VACANCY_STATUSES } from '@kadry/shared/schemas/recruiting';
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../../../app/i18n';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { getStatusKey, StatusChip } from '../../../components/ui/status-chip';
+import { useT } from '../../../lib/i18n';
 import {
   defineListFilters,
-  FILTER_TEXT_MAX_LENGTH,
   idFilter,
   oneOfFilter,
   textFilter,
@@ -68,7 +68,7 @@ export function VacanciesPage() {
         <FilterInput
           label={t('hr.common.search')}
           type="search"
-          maxLength={FILTER_TEXT_MAX_LENGTH}
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           inputRef={searchRef}
           value={list.draft.search}
           onChange={(search) => list.setDraft('search', search)}

@@ -1,6 +1,5 @@
-import { type VacancyInput, vacancyInputSchema } from '@kadry/shared/schemas/recruiting';
+import { type StaffVacancy, type VacancyInput, vacancyInputSchema } from '@kadry/shared/schemas/recruiting';
 import { VACANCY_BODY_SECTIONS } from '@kadry/shared/vacancy-sections';
-import type { ClientVacancy } from '../api/vacancy-wire';
 
 /** The editor's form state: texts as typed (positions as the masked string, ids as select values). */
 export type VacancyFormValues = {
@@ -25,7 +24,7 @@ export type VacancyFormValues = {
 
 export const BODY_SECTIONS = VACANCY_BODY_SECTIONS;
 
-export function createVacancyFormValues(vacancy: ClientVacancy | undefined): VacancyFormValues {
+export function createVacancyFormValues(vacancy: StaffVacancy | undefined): VacancyFormValues {
   return {
     name: vacancy?.name ?? '',
     status: String(vacancy?.status ?? 1),

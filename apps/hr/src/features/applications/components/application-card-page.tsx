@@ -1,0 +1,250 @@
+import { COMMENT_MAX_LENGTH } from '@kadry/shared/schemas/recruiting';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { QueryState } from '../../../components/ui/query-state';
+import { useLocale, useT } from '../../../lib/i18n';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { snackbar } from '../../../lib/snackbar/snackbar';
+import { useStages } from '../../vacancies/api/get-stages';
+import { useAddComment } from '../api/add-comment';
+import { useApplication } from '../api/get-application';
+import { useComments } from '../api/get-comments';
+import { useMoveApplication } from '../api/move-application';
+import { formatDate } from './applications-page';
+import { getCandidateLabel } from './candidate-name';
+
+/** Bytes as KB, MB or GB (spec §9 size units). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+}
+
+/**
+ * An application's comments and the form for a new one. A comment is private to its author unless
+ * shared (docs/decisions/011-comment-visibility.md): the "Shared with the team" box appears only to
+ * roles with share_comments, and private comments carry a label.
+ */
+function Comments({ applicationId }: { applicationId: number }) {
+  const t = useT();
+  const locale = useLocale();
+  const id = useId();
+  const canShare = usePermissions().canDo('Candidate', 'share_comments');
+  const comments = useComments(applicationId);
+  const add = useAddComment(applicationId);
+  const [text, setText] = useState('');
+  const [isShared, setIsShared] = useState(false);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') return;
+    add.mutate(
+      { text: text.trim(), is_shared: canShare && isShared },
+      {
+        onSuccess: () => {
+          setText('');
+          snackbar.success(t('hr.candidate.comment_added'));
+        },
+      },
+    );
+  };
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('hr.candidate.comments')}</h2>
+      <QueryState
+        isPending={comments.isPending}
+        isError={comments.isError}
+        onRetry={() => comments.refetch()}
+      >
+        {comments.data?.length === 0 ? <p className="hint">{t('hr.candidate.no_comments')}</p> : null}
+        <ul>
+          {(comments.data ?? []).map((comment) => (
+            <li key={comment.id}>
+              <strong>{comment.author.name}</strong>{' '}
+              <span className="hint">{formatDate(comment.created_at, locale)}</span>
+              {comment.is_shared ? null : (
+                <>
+                  {' '}
+                  <span className="chip chip--grey">{t('hr.candidate.comment_private')}</span>
+                </>
+              )}
+              <p style={{ whiteSpace: 'pre-wrap', margin: '4px 0 12px' }}>{comment.text}</p>
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+      <form onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>{t('hr.candidate.new_comment')}</label>
+          <textarea
+            id={`${id}-text`}
+            rows={3}
+            maxLength={COMMENT_MAX_LENGTH}
+            aria-describedby={canShare && isShared ? undefined : `${id}-private`}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {canShare && isShared ? null : (
+            <p className="hint" id={`${id}-private`}>
+              {t('hr.candidate.comment_private_hint')}
+            </p>
+          )}
+        </div>
+        {canShare ? (
+          <div className="field">
+            <label>
+              <input
+                type="checkbox"
+                checked={isShared}
+                onChange={(event) => setIsShared(event.target.checked)}
+              />{' '}
+              {t('hr.candidate.comment_shared')}
+            </label>
+          </div>
+        ) : null}
+        <button type="submit" disabled={add.isPending || text.trim() === ''}>
+          {t('hr.candidate.add_comment')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The candidate card: answers by type, files to download, parsed CV text, source, dates, other applications, comments. */
+export function ApplicationCardPage({ id }: { id: number }) {
+  const t = useT();
+  const locale = useLocale();
+  const ids = useId();
+  const application = useApplication(id);
+  const stages = useStages(application.data?.vacancy.id ?? null);
+  const move = useMoveApplication();
+  const data = application.data;
+
+  return (
+    <section>
+      <QueryState
+        isPending={application.isPending}
+        isError={application.isError}
+        error={application.error}
+        onRetry={() => application.refetch()}
+      >
+        {data ? (
+          <>
+            <PageHeading>{getCandidateLabel(data.candidate, t)}</PageHeading>
+            <div className="panel">
+              <dl className="answers">
+                <dt>{t('hr.candidates.vacancy')}</dt>
+                <dd>
+                  <Link href={`/vacancies/${data.vacancy.id}/board`}>{data.vacancy.name}</Link>
+                </dd>
+                <dt>
+                  <label htmlFor={`${ids}-stage`}>{t('hr.candidates.stage')}</label>
+                </dt>
+                <dd>
+                  <select
+                    id={`${ids}-stage`}
+                    value={data.stage.id}
+                    disabled={move.isPending}
+                    onChange={(event) =>
+                      move.mutate(
+                        { id: data.id, stageId: Number(event.target.value) },
+                        { onSuccess: () => snackbar.success(t('hr.candidate.stage_changed')) },
+                      )
+                    }
+                  >
+                    {(stages.data ?? [data.stage]).map((stage) => (
+                      <option key={stage.id} value={stage.id}>
+                        {stage.name}
+                      </option>
+                    ))}
+                  </select>
+                </dd>
+                {data.candidate.email ? (
+                  <>
+                    <dt>{t('hr.candidate.email')}</dt>
+                    <dd>
+                      <a href={`mailto:${data.candidate.email}`}>{data.candidate.email}</a>
+                    </dd>
+                  </>
+                ) : null}
+                {data.candidate.phone ? (
+                  <>
+                    <dt>{t('hr.candidate.phone')}</dt>
+                    <dd>
+                      <a href={`tel:${data.candidate.phone}`}>{data.candidate.phone}</a>
+                    </dd>
+                  </>
+                ) : null}
+                <dt>{t('hr.candidates.source')}</dt>
+                <dd>{data.source || '—'}</dd>
+                <dt>{t('hr.candidates.applied')}</dt>
+                <dd>{formatDate(data.created_at, locale)}</dd>
+              </dl>
+              {data.is_repeat ? <p className="warning">{t('hr.candidate.repeat_notice')}</p> : null}
+            </div>
+
+            <section className="panel" aria-labelledby={`${ids}-answers`}>
+              <h2 id={`${ids}-answers`}>{t('hr.candidate.answers')}</h2>
+              <dl className="answers">
+                {data.answers.map((answer, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id; their order is the form's.
+                  <div key={index} style={{ display: 'contents' }} data-input-type={answer.input_type}>
+                    <dt>{answer.name}</dt>
+                    <dd>
+                      {answer.files.length > 0 ? (
+                        <ul>
+                          {answer.files.map((file) => (
+                            <li key={file.id}>
+                              {/* No name of our own: the server's Content-Disposition names the file by its detected format. */}
+                              <a href={file.download_url} download="">
+                                {file.name}
+                              </a>{' '}
+                              <span className="hint">
+                                (
+                                {[file.format?.toUpperCase(), formatFileSize(file.size)]
+                                  .filter(Boolean)
+                                  .join(', ')}
+                                )
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : answer.display !== '' ? (
+                        answer.display
+                      ) : (
+                        <span className="hint">{t('hr.candidate.no_answer')}</span>
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+
+            {data.cv_text ? (
+              <details className="panel">
+                <summary>{t('hr.candidate.cv_text')}</summary>
+                <pre style={{ whiteSpace: 'pre-wrap' }}>{data.cv_text}</pre>
+              </details>
+            ) : null}
+
+            {data.other_applications.length > 0 ? (
+              <section className="panel" aria-labelledby={`${ids}-other`}>
+                <h2 id={`${ids}-other`}>{t('hr.candidate.other_applications')}</h2>
+                <ul>
+                  {data.other_applications.map((other) => (
+                    <li key={other.id}>
+                      <Link href={`/applications/${other.id}`}>{other.vacancy.name}</Link>{' '}
+                      <span className="hint">{formatDate(other.created_at, locale)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+
+            <Comments applicationId={data.id} />
+          </>
+        ) : null}
+      </QueryState>
+    </section>
+  );
+}
