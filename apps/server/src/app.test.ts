@@ -5,6 +5,7 @@ import { getCatalog } from '@kadry/shared/i18n/translate';
 import { type ErrorBody, errorBodySchema } from '@kadry/shared/schemas/error';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAREERS_SERVER_ENTRY } from '../test/careers-build';
 import { createTestDatabase, seedCompany, seedVacancy } from '../test/db';
 import { buildApp } from './app';
 import { parseEnv } from './config/env';
@@ -42,6 +43,7 @@ beforeAll(async () => {
     fileStore: createLocalDirStore(path.join(dataDir, 'files')),
     cvParser,
     careersClientDir: path.join(dataDir, 'no-client-build'),
+    careersServerEntry: CAREERS_SERVER_ENTRY,
     logger: {
       level: 'info',
       stream: { write: (line: string) => logLines.push(JSON.parse(line) as Record<string, unknown>) },
@@ -136,8 +138,9 @@ describe('errors', () => {
     [
       'broken JSON',
       {
+        // The sign-in form takes JSON from anyone (the public careers API takes only multipart: 415).
         method: 'POST',
-        url: '/api/v1/public-vacancies/1/response',
+        url: '/app/sign-in',
         payload: '{"a":',
         ct: 'application/json',
       },

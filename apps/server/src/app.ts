@@ -32,6 +32,7 @@ import { recordEmails, testSupportRoutes } from './modules/test-support/test-sup
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { vacanciesRoutes } from './modules/vacancies/vacancies.routes';
 import { accessPlugin } from './plugins/access/access';
+import { bodyReceipt } from './plugins/body-receipt';
 import { companyResolver } from './plugins/company-resolver';
 import { csrfProtection } from './plugins/csrf';
 import { errorHandler, handleFrameworkError } from './plugins/error-handler';
@@ -60,6 +61,11 @@ export type AppDeps = {
   captcha?: CaptchaRegistry;
   /** Where the careers client build lives (apps/careers/dist/client). */
   careersClientDir: string;
+  /**
+   * The careers page's server-side renderer: the careers app's SSR build
+   * (apps/careers/dist/server/entry-server.js), loaded at run time, never imported.
+   */
+  careersServerEntry: string;
   logger?: FastifyServerOptions['logger'];
   /** The clock, replaceable in tests (date rules compare against today). */
   now?: () => Date;
@@ -69,15 +75,24 @@ export type AppDeps = {
   hrClientDir?: string;
 };
 
+/** The absolute cap on receiving one request, uploads included. */
+const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
+
 /** Builds the whole application. Pure: opens nothing and never listens (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   const microcache = createResponseMicrocache();
   const app = Fastify({
     serverFactory: (handler) =>
-      createServer((request, response) => {
-        if (!microcache.serve(request, response)) handler(request, response);
-      }),
+      createServer(
+        // Fastify applies its requestTimeout only to servers it makes itself: set here. Headers must
+        // arrive within 20 s; JSON and form bodies within BODY_TIMEOUT_MS (plugins/body-receipt.ts);
+        // multipart bodies at UPLOAD_MIN_BYTES_PER_SEC (lib/multipart-body.ts), under this cap.
+        { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: 20_000 },
+        (request, response) => {
+          if (!microcache.serve(request, response)) handler(request, response);
+        },
+      ),
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     // A proxy's request id is kept when it looks like one (so logs join up across hops); anything
@@ -94,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: handleFrameworkError,
     // An absolute cap on receiving one request (a 50 MB upload needs ~28 KB/s to make it); slower
     // trickles are cut off earlier by the upload meter's minimum rate.
-    requestTimeout: 30 * 60 * 1000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
   });
@@ -130,20 +145,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
     maxRssBytes: env.SHED_RSS_MB * 1024 * 1024,
   });
-  await app.register(securityHeaders, { https: false });
+  await app.register(securityHeaders, { httpsOnly: env.HTTPS_ONLY });
   await app.register(openapi);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
       new AppError('too_many_requests', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
+  // Defaults only: every multipart route passes the limits of its own body (the application form's
+  // from its fields), and reads its parts through lib/multipart-body.ts.
   await app.register(multipart, {
     limits: {
       fieldNameSize: 200,
-      fieldSize: 100_000,
-      fields: 2_000,
-      files: 40,
-      parts: 2_100,
+      fieldSize: 16_384,
+      fields: 50,
+      files: 1,
+      parts: 51,
       headerPairs: 100,
     },
   });
@@ -152,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Staff sessions and CSRF: after the company is known, before any route.
   await app.register(sessionPlugin, { db: database.db, env, now });
   await app.register(csrfProtection);
+  // Bodies: refused before reading where no body can be right, JSON and forms on a short clock.
+  await app.register(bodyReceipt, { bodyTimeoutMs: env.BODY_TIMEOUT_MS });
   // After CSRF: the hooks below answer 404/403 only to requests with a valid token.
   await app.register(methodOverride);
   await app.register(planGuard);
@@ -175,13 +194,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     env,
     fileStore: deps.fileStore,
-    captcha: deps.captcha ?? captchaRegistry({ recaptchaApiUrl: env.RECAPTCHA_API_URL }),
+    captcha:
+      deps.captcha ??
+      captchaRegistry({
+        recaptchaApiUrl: env.RECAPTCHA_API_URL,
+        refuseTestProvider: env.NODE_ENV === 'production',
+        onRefusedProvider: (provider, reason) => app.log.error({ provider }, reason),
+      }),
     cache,
     events,
     now,
   });
   await app.register(cvRoutes, { db: database.db, env, fileStore: deps.fileStore, cvParser: deps.cvParser });
-  await app.register(careersPagesRoutes, { db: database.db, careersClientDir: deps.careersClientDir });
+  await app.register(careersPagesRoutes, {
+    db: database.db,
+    careersClientDir: deps.careersClientDir,
+    careersServerEntry: deps.careersServerEntry,
+  });
   await app.register(authRoutes, { db: database.db, env, emailSender, now });
   await app.register(appShellRoutes, {
     db: database.db,
@@ -192,7 +221,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Recruiting: vacancies, application forms, careers-site settings, applications, notifications.
   await app.register(vacanciesRoutes, { db: database.db, cache, now });
   await app.register(formsRoutes, { db: database.db, cache });
-  await app.register(careersSettingsRoutes, { db: database.db, cache, fileStore: deps.fileStore });
+  await app.register(careersSettingsRoutes, {
+    db: database.db,
+    cache,
+    fileStore: deps.fileStore,
+    uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+  });
   await app.register(applicationsRoutes, { db: database.db, fileStore: deps.fileStore });
   await app.register(notificationsRoutes, { db: database.db, now });
   // Administration: staff accounts, teams, one's own account.

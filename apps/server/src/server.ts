@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -38,8 +39,15 @@ async function main(): Promise<void> {
   await fileStore.removeStaleTempFiles(new Date(Date.now() - ORPHAN_MIN_AGE_MS));
   const orphans = await sweepOrphanFiles(database.db, fileStore, new Date());
   const cvParser = createCvParserPool({ workers: env.CV_PARSE_WORKERS, timeoutMs: env.CV_PARSE_TIMEOUT_MS });
+  // The careers app's builds (scripts/build.mjs): files for browsers, and the page renderer.
   const careersClientDir = fileURLToPath(new URL('../../careers/dist/client', import.meta.url));
-  const app = await buildApp({ env, database, fileStore, cvParser, careersClientDir });
+  const careersServerEntry = fileURLToPath(
+    new URL('../../careers/dist/server/entry-server.js', import.meta.url),
+  );
+  const app = await buildApp({ env, database, fileStore, cvParser, careersClientDir, careersServerEntry });
+  if (!existsSync(careersServerEntry)) {
+    app.log.warn(`${careersServerEntry} is missing, so the careers pages fail: run \`npm run build\`.`);
+  }
 
   // Graceful shutdown on SIGTERM/SIGINT (a deploy): the listening socket closes at once, so new
   // connections are refused (ECONNREFUSED: a load balancer moves on). Requests already in flight, slow

@@ -10,6 +10,7 @@ import type { CaptchaRegistry } from '../src/modules/captcha/captcha-registry';
 import { createCvParserPool } from '../src/modules/cv/cv-parser-pool';
 import type { FileStore } from '../src/storage/file-store';
 import { createLocalDirStore } from '../src/storage/local-dir';
+import { CAREERS_SERVER_ENTRY } from './careers-build';
 import { createTestDatabase } from './db';
 
 export type TestApp = {
@@ -54,6 +55,7 @@ export async function createTestApp(
     fileStore,
     cvParser,
     careersClientDir: path.join(dataDir, 'no-client-build'),
+    careersServerEntry: CAREERS_SERVER_ENTRY,
     hrClientDir: opts.hrClientDir ?? path.join(dataDir, 'no-hr-build'),
     logger: false,
     ...(opts.captcha ? { captcha: opts.captcha } : {}),

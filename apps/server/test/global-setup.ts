@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../src/db/client';
+import { buildCareersRenderer } from './careers-build';
 
 /** How test files reach the migrated template (see test/db.ts). */
 export type TestDatabaseContext =
@@ -28,11 +29,13 @@ const CACHE_DIR = path.join(SERVER_DIR, '../../node_modules/.cache/kadry');
 let postgresAdminUrl: string | undefined;
 
 /**
- * Migrates one template database per test run. PGlite: a data-directory tarball every test file
+ * Builds the careers page renderer if it is stale, and migrates one template database per test run. PGlite: a data-directory tarball every test file
  * loads (no initdb per file). PostgreSQL (DATABASE_URL set): a template database that test files
  * clone with CREATE DATABASE ... TEMPLATE.
  */
 export async function setup(project: TestProject): Promise<void> {
+  // The careers pages render with the careers app's server build, loaded at run time.
+  buildCareersRenderer();
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     await createPostgresTemplate(databaseUrl);

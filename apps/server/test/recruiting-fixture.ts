@@ -42,7 +42,7 @@ export const vacancyBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Builds the fixture before the file's tests (and tears it down after); its fields fill in then. */
-export function useRecruitingFixture(): RecruitingFixture {
+export function createRecruitingFixture(): RecruitingFixture {
   const fx = {
     staff: {},
     call: (who, method, url, payload) => callAs(fx.t, who, method, url, payload),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
+import { deriveShedRssMb, readMemoryLimitBytes, SHED_RSS_FLOOR_MB } from './memory-limit';
 
 function parseError(source: Record<string, string | undefined>): EnvError {
   try {
@@ -94,6 +95,26 @@ describe('parseEnv', () => {
       expect(error.message).toMatch(new RegExp(`^\\s*${name}:`, 'm'));
     }
     expect(error.message).not.toContain('HOST');
+  });
+
+  it('stops a production start with KADRY_TEST_ROUTES=1, naming it; test and development runs may use it', () => {
+    const error = parseError({ NODE_ENV: 'production', KADRY_TEST_ROUTES: '1' });
+    expect(error.message).toMatch(/^\s*KADRY_TEST_ROUTES:/m);
+    // NODE_ENV defaults to production: leaving it out is no way around the check.
+    expect(parseError({ KADRY_TEST_ROUTES: 'true' }).message).toContain('KADRY_TEST_ROUTES');
+    expect(parseEnv({ NODE_ENV: 'test', KADRY_TEST_ROUTES: '1' }).KADRY_TEST_ROUTES).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development', KADRY_TEST_ROUTES: '1' }).KADRY_TEST_ROUTES).toBe(true);
+  });
+
+  it('sheds load on memory by default: half the memory limit, never below the floor; 0 turns it off', () => {
+    const GIB = 1024 ** 3;
+    expect(deriveShedRssMb(2 * GIB)).toBe(SHED_RSS_FLOOR_MB);
+    expect(deriveShedRssMb(8 * GIB)).toBe(4_096);
+    expect(deriveShedRssMb(64 * GIB)).toBe(32_768);
+    const env = parseEnv({});
+    expect(env.SHED_RSS_MB).toBe(deriveShedRssMb(readMemoryLimitBytes()));
+    expect(env.SHED_RSS_MB).toBeGreaterThanOrEqual(SHED_RSS_FLOOR_MB);
+    expect(parseEnv({ SHED_RSS_MB: '0' }).SHED_RSS_MB).toBe(0);
   });
 
   it('does not echo the value of a bad DATABASE_URL, which may hold a password', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deriveShedRssMb, readMemoryLimitBytes } from './memory-limit';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -32,15 +33,30 @@ export const envSchema = z.object({
   RECAPTCHA_API_URL: z.string().url().default('https://recaptchaenterprise.googleapis.com'),
   /**
    * Test-only routes under /api/test (read back applications, insert vacancies) for the browser
-   * tests. Never enable in production: they bypass every permission.
+   * tests. Refused with NODE_ENV=production: they bypass every permission.
    */
   KADRY_TEST_ROUTES: booleanFlag.default(false),
   /** Load shedding: refuse new requests (503) while the event loop lags more than this (ms; 0 = off). */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
-  /** Load shedding: refuse new requests while resident memory exceeds this many MiB (0 = off). */
-  SHED_RSS_MB: z.coerce.number().int().min(0).default(0),
-  /** Uploads slower than this (bytes/s, averaged after a 20 s grace period) are cut off; 0 = off. */
+  /**
+   * Load shedding: refuse new requests while resident memory exceeds this many MiB (0 = off).
+   * Default: half the machine's memory or cgroup limit, never below 1,536 MiB (config/memory-limit.ts).
+   */
+  SHED_RSS_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(() => deriveShedRssMb(readMemoryLimitBytes())),
+  /** Multipart bodies (uploads) slower than this (bytes/s, averaged after a 20 s grace period) are cut off; 0 = off. */
   UPLOAD_MIN_BYTES_PER_SEC: z.coerce.number().int().min(0).default(4_096),
+  /** JSON and form bodies must arrive within this many ms of the request's headers (408 otherwise). */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * Every browser reaches Kadry over https, even when the request does not say so (TLS ends at a proxy
+   * that sends no X-Forwarded-Proto, or TRUST_PROXY is off): HSTS, upgrade-insecure-requests and
+   * Secure `__Host-` cookies on every answer. Without it they follow the request's own protocol.
+   */
+  HTTPS_ONLY: booleanFlag.default(false),
   /** How long a graceful shutdown waits for in-flight requests before giving up. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Public base URL of this server (e.g. https://hr.example.com), used in links sent by email. Default: the request's own origin. */
@@ -85,12 +101,31 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** …and this many hours after sign-in, however active. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  /** Failed sign-ins allowed per account, and per client IP, before sign-in is locked for SIGN_IN_LOCKOUT_MINUTES. */
+  /**
+   * Failed sign-ins allowed before a lock (docs/decisions/010-sign-in-lockout.md): per known device
+   * (a browser holding the account's device cookie; only that device waits) and, for every other
+   * client, per account (only clients without the device cookie wait, the owner on a known device
+   * still signs in). Failures without a device cookie also count per client IP (SIGN_IN_MAX_FAILURES_PER_IP).
+   */
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** The window failed sign-ins are counted in, and how long a lock lasts. */
   SIGN_IN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 export type Env = z.infer<typeof envSchema>;
+
+/** Settings that must never reach production, each with the reason the parser gives. */
+function checkProductionSafety(env: Env): { path: keyof Env; message: string }[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return env.KADRY_TEST_ROUTES
+    ? [
+        {
+          path: 'KADRY_TEST_ROUTES',
+          message: 'refused with NODE_ENV=production: the test routes bypass every permission',
+        },
+      ]
+    : [];
+}
 
 /** Thrown with every bad variable named, so a misconfigured deployment fails at once and says why. */
 export class EnvError extends Error {}
@@ -99,8 +134,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (`PORT=`) means unset, not zero or the empty string.
   const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(defined);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const issues = result.success
+    ? checkProductionSafety(result.data)
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  if (!result.success || issues.length > 0) {
+    const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;

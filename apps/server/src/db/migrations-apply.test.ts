@@ -95,6 +95,9 @@ it('keeps every application when "responses" becomes "applications", then matche
            (select count(*)::int from application_comments where application_id = 1) as comments,
            (select count(*)::int from notifications where application_id = 1) as notifications`);
   expect(linked.rows).toEqual([{ files: 1, comments: 1, notifications: 1 }]);
+  // Comments written before private comments existed stay readable by everyone who read them.
+  const comments = await pglite.query<{ is_shared: boolean }>('select is_shared from application_comments');
+  expect(comments.rows).toEqual([{ is_shared: true }]);
   // The identity sequence moved with the table: the next application gets the next id.
   const next = await pglite.query<{ id: number }>(
     `insert into applications (company_id, vacancy_id, candidate_id) values (1, 1, 1) returning id`,

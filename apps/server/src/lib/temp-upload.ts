@@ -10,8 +10,9 @@ import { AppError } from './app-error';
 export const HEAD_BYTES = 64 * 1024;
 
 /** A slow start (TLS, a phone waking its radio) is forgiven for this long before the rate counts. */
-const MIN_RATE_GRACE_MS = 20_000;
-const MIN_RATE_CHECK_MS = 2_000;
+export const MIN_RATE_GRACE_MS = 20_000;
+/** How often an upload's average rate is judged. */
+export const MIN_RATE_CHECK_MS = 2_000;
 
 export type UploadMeterOptions = {
   /** Cut the upload off (408) when it averages fewer bytes per second than this; 0 = never. */

@@ -18,6 +18,14 @@ export function deriveCsrfToken(sessionToken: string): string {
   return createHmac('sha256', sessionToken).update('kadry-csrf-v1').digest('base64url');
 }
 
+/**
+ * A signature over `message` with a server key: HMAC-SHA256, its first 16 bytes in base64url (22
+ * characters). Proves the server made a value it keeps nowhere (a pre-session token).
+ */
+export function signToken(key: Buffer, message: string): string {
+  return createHmac('sha256', key).update(message).digest().subarray(0, 16).toString('base64url');
+}
+
 /** Constant-time comparison of two tokens. */
 export function isSameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);

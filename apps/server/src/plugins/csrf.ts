@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { deriveCsrfToken, isSameToken } from '../lib/tokens';
-import { isAppPagePath, isStaffApiPath, routePathOf } from './session';
+import { isAppPagePath, isStaffApiPath, readSessionCookieToken, routePathOf } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,9 +12,14 @@ export function csrfTokenOf(request: FastifyRequest): string | null {
   return request.sessionToken ? deriveCsrfToken(request.sessionToken) : null;
 }
 
-function readSubmittedToken(request: FastifyRequest): string | undefined {
+function readHeaderToken(request: FastifyRequest): string | undefined {
   const header = request.headers[CSRF_HEADER];
-  if (typeof header === 'string' && header !== '') return header;
+  return typeof header === 'string' && header !== '' ? header : undefined;
+}
+
+function readSubmittedToken(request: FastifyRequest): string | undefined {
+  const header = readHeaderToken(request);
+  if (header) return header;
   const body = request.body;
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const field = (body as Record<string, unknown>)[CSRF_FORM_FIELD];
@@ -23,22 +28,43 @@ function readSubmittedToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+function hasValidToken(request: FastifyRequest, submitted: string | undefined): boolean {
+  const expected = csrfTokenOf(request);
+  return Boolean(expected && submitted && isSameToken(submitted, expected));
+}
+
 /**
  * Every unsafe request (POST, PUT, PATCH, DELETE) to the HR app's pages and staff API must carry the
- * CSRF token of its own session, in the X-CSRF-TOKEN header or a `_token` form field; otherwise 419.
- * Runs after body parsing (the form field) and before validation (a forged request learns nothing
- * about the body it should have sent). The public careers API is exempt: it has no session to ride.
+ * CSRF token of its own session; otherwise 419. The public careers API is exempt: it has no session
+ * to ride.
+ *
+ * The staff API is authenticated before its body is read (onRequest): the token must come in the
+ * X-CSRF-TOKEN header (419), then a signed-in user must be there (401). Nobody without a session gets
+ * a byte of their body parsed, however large or slow it is. The HR app's pages (sign-in, sign-out,
+ * password forms) are posted by plain HTML forms, so there the token may be the `_token` field: it is
+ * read after parsing their small urlencoded body (16 KB at most), before validation, so a forged
+ * request learns nothing about the body it should have sent.
  */
 export const csrfProtection = fp(
   async (app: FastifyInstance) => {
-    // Callback style: it runs on every request, and a synchronous hook costs no promise.
+    // Callback style: they run on every request, and a synchronous hook costs no promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isStaffApiPath(routePathOf(request))) return done();
+      if (!SAFE_METHODS.has(request.method)) {
+        // Judged against the cookie the browser sent, an ended session's too: whoever holds it then
+        // hears 401 below, which sends the HR app to sign in. A planted cookie opens nothing here,
+        // since the API needs a signed-in user.
+        const cookieToken = readSessionCookieToken(request);
+        const expected = cookieToken ? deriveCsrfToken(cookieToken) : null;
+        const submitted = readHeaderToken(request);
+        if (!expected || !submitted || !isSameToken(submitted, expected)) return done(new AppError('csrf'));
+      }
+      if (!request.user) return done(new AppError('unauthenticated'));
+      done();
+    });
     app.addHook('preValidation', (request, _reply, done) => {
-      if (SAFE_METHODS.has(request.method)) return done();
-      const path = routePathOf(request);
-      if (!isStaffApiPath(path) && !isAppPagePath(path)) return done();
-      const expected = csrfTokenOf(request);
-      const submitted = readSubmittedToken(request);
-      if (!expected || !submitted || !isSameToken(submitted, expected)) return done(new AppError('csrf'));
+      if (SAFE_METHODS.has(request.method) || !isAppPagePath(routePathOf(request))) return done();
+      if (!hasValidToken(request, readSubmittedToken(request))) return done(new AppError('csrf'));
       done();
     });
   },

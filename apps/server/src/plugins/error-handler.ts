@@ -4,6 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
+import { closeAfterEarlyAnswer } from '../lib/early-answer';
+import { bodyTooLargeError, isPartLimitError, tooManyPartsError } from '../lib/multipart-body';
 import { translatorFor, translatorForLocale } from '../lib/request-locale';
 import { isAppPagePath, isStaffApiPath, routePathOf, staffLocaleOf } from './session';
 
@@ -12,10 +14,6 @@ type MaybeFastifyError = Partial<FastifyError> & { statusCode?: number };
 /** Fastify and plugin error codes that are the client's fault, mapped onto our codes. */
 const CLIENT_ERROR_CODES: Record<string, AppError['code']> = {
   FST_REQ_FILE_TOO_LARGE: 'file_too_large',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'file_too_large',
-  FST_PARTS_LIMIT: 'invalid_request',
-  FST_FILES_LIMIT: 'invalid_request',
-  FST_FIELDS_LIMIT: 'invalid_request',
   FST_PROTO_VIOLATION: 'invalid_request',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
@@ -54,7 +52,7 @@ function errorTranslatorFor(request: FastifyRequest): Translate {
 /** Sends `error` as `{ message, errors? }` with its status, translated; 5xx messages are only logged. */
 async function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const t = errorTranslatorFor(request);
-  const appError = toAppError(error);
+  const appError = toAppError(error, { bodyLimit: request.routeOptions.bodyLimit });
   if (appError.status === 503) {
     request.log.warn({ err: error }, 'service unavailable');
   } else if (appError.status >= 500) {
@@ -72,8 +70,13 @@ async function sendError(error: unknown, request: FastifyRequest, reply: Fastify
     );
   }
   if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
-  // A request whose body was not read completely leaves the socket in an unknown state.
-  if (appError.status === 413 || appError.status === 408) reply.header('connection', 'close');
+  // A request whose body was not read completely leaves the socket in an unknown state; and a body
+  // refused before it was read (401, 419, 413 …) must not be read after the answer either (on a
+  // kept-alive connection Node would read it to the end to reach the next request).
+  if (appError.status === 413 || appError.status === 408 || request.raw.complete === false) {
+    reply.header('connection', 'close');
+    if (request.raw.complete === false) closeAfterEarlyAnswer(request.raw);
+  }
   return reply.status(appError.status).send(body);
 }
 
@@ -165,7 +168,11 @@ function describeSchemaIssue(item: SchemaIssue): SchemaIssueMessage {
   }
 }
 
-export function toAppError(error: unknown): AppError {
+/**
+ * The AppError for any error. `bodyLimit` (the route's, in bytes) lets a too-large body's 413 name the
+ * limit that applied.
+ */
+export function toAppError(error: unknown, context: { bodyLimit?: number } = {}): AppError {
   if (error instanceof AppError) return error;
   const e = (typeof error === 'object' && error !== null ? error : {}) as MaybeFastifyError & {
     validation?: (SchemaIssue & { instancePath?: string })[];
@@ -188,6 +195,10 @@ export function toAppError(error: unknown): AppError {
   if (!e.code && typeof e.message === 'string' && MULTIPART_CLIENT_ERRORS.includes(e.message)) {
     return new AppError('invalid_request', { cause: error });
   }
+  // Fastify's own default limit when the route's is not known.
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return bodyTooLargeError(context.bodyLimit ?? 1_048_576, error);
+  if (isPartLimitError(error)) return tooManyPartsError(error);
   const mapped = e.code ? CLIENT_ERROR_CODES[e.code] : undefined;
   if (mapped) return new AppError(mapped, { cause: error });
   if (e.statusCode === 429) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -54,15 +54,36 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Whether the browser reached us over https: the request's protocol (X-Forwarded-Proto counts
+     * only with TRUST_PROXY) or the HTTPS_ONLY setting. Decides HSTS and the `__Host-` cookies.
+     */
+    readonly isHttps: boolean;
+  }
+}
+
 /**
- * Helmet's security headers on every response. They never vary by request, so they are computed once
- * at start rather than per request (per request, helmet was a fifth of the server's CPU on the public
+ * Helmet's security headers on every response: over https with HSTS and upgrade-insecure-requests
+ * (a plain-http answer must not carry them: browsers ignore HSTS there, and the upgrade would break
+ * a site only reachable over http). Both sets never vary otherwise, so they are computed once at
+ * start rather than per request (per request, helmet was a fifth of the server's CPU on the public
  * list). A route may still override one, e.g. the API docs' own CSP.
  */
-export const securityHeaders = fp(async (app: FastifyInstance, opts: { https: boolean }) => {
-  const headers = computeSecurityHeaders(securityHeaderOptions(opts));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-});
+export const securityHeaders = fp(
+  async (app: FastifyInstance, opts: { httpsOnly: boolean }) => {
+    const plain = computeSecurityHeaders(securityHeaderOptions({ https: false }));
+    const secure = computeSecurityHeaders(securityHeaderOptions({ https: true }));
+    app.decorateRequest('isHttps', {
+      getter(this: FastifyRequest) {
+        return opts.httpsOnly || this.protocol === 'https';
+      },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.isHttps ? secure : plain);
+      done();
+    });
+  },
+  { name: 'kadry-security-headers' },
+);

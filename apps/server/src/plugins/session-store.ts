@@ -1,7 +1,13 @@
 import type { Locale } from '@kadry/shared/constants';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { roles } from '../db/schema/roles';
-import { passwordResetTokens, sessions, signInThrottles } from '../db/schema/sessions';
+import {
+  passwordResetTokens,
+  serverSecrets,
+  sessions,
+  signInDevices,
+  signInThrottles,
+} from '../db/schema/sessions';
 import { users } from '../db/schema/users';
 import type { Db } from '../db/tables';
 import { createRandomToken, hashToken } from '../lib/tokens';
@@ -120,13 +126,34 @@ export async function deleteUserSessions(db: Db, userId: number): Promise<void> 
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Removes expired sessions, spent or expired reset links and stale throttle rows. */
+/**
+ * A secret of the server's own (32 random bytes), made by whichever process asks first and the same
+ * for every process after. Infrastructure: it belongs to no company.
+ */
+export async function loadServerSecret(db: Db, name: string): Promise<Buffer> {
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: createRandomToken(32) })
+    .onConflictDoNothing({ target: serverSecrets.name });
+  const rows = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name))
+    .limit(1);
+  const value = rows[0]?.value;
+  if (!value) throw new Error(`server secret ${name} could not be stored`);
+  return Buffer.from(value, 'base64url');
+}
+
+/** Removes expired sessions, spent or expired reset links, stale throttle rows and forgotten devices. */
 export async function deleteExpiredAuthRows(db: Db, times: SessionTimes & { throttleWindowMs: number }) {
   const idleCutoff = new Date(times.now.getTime() - times.idleMs);
   await db.delete(sessions).where(or(lt(sessions.expiresAt, times.now), lt(sessions.lastSeenAt, idleCutoff)));
   await db
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, times.now), isNotNull(passwordResetTokens.usedAt)));
+  // Expiry sweep across companies: no company's request, so no company filter (decision 008).
+  await db.delete(signInDevices).where(lt(signInDevices.expiresAt, times.now));
   const windowCutoff = new Date(times.now.getTime() - times.throttleWindowMs);
   await db
     .delete(signInThrottles)

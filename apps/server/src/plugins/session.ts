@@ -7,12 +7,13 @@ import type { Company } from '../db/schema/companies';
 import type { Db } from '../db/tables';
 import { AppError } from '../lib/app-error';
 import { resolveLocale } from '../lib/locale';
-import { createRandomToken } from '../lib/tokens';
+import { createRandomToken, isSameToken, signToken } from '../lib/tokens';
 import {
   createSession,
   deleteExpiredAuthRows,
   deleteSession,
   findSessionUser,
+  loadServerSecret,
   type SessionUser,
 } from './session-store';
 
@@ -28,17 +29,54 @@ declare module 'fastify' {
     user: SessionUser | null;
     /**
      * The session cookie's token: a signed-in session's, or a pre-session's (an anonymous visitor
-     * of the sign-in pages). The CSRF token derives from it. Null when the browser sent none.
+     * of the sign-in pages). The CSRF token derives from it. Null when the browser sent none, or one
+     * this server did not make (a planted cookie is never adopted).
      */
     sessionToken: string | null;
   }
   interface FastifyInstance {
     /** Adds a check run, in order, on every staff API request once its user is known. */
     addStaffAccessCheck(check: StaffAccessCheck): void;
+    /** A new pre-session token, signed with this server's key (ensureSessionToken uses it). */
+    createPreSessionToken(): string;
   }
 }
 
+/** The session cookie over plain http; over https it carries the `__Host-` prefix (sessionCookieName). */
 export const SESSION_COOKIE = 'kadry_session';
+/** The device cookie (docs/decisions/010-sign-in-lockout.md), named like the session cookie. */
+export const DEVICE_COOKIE = 'kadry_device';
+/**
+ * With Secure, the `__Host-` prefix: browsers keep such a cookie only when this very host set it over
+ * https with path / and no Domain, so neither a sibling subdomain nor a plain-http answer (forged on
+ * the way) can plant or overwrite it.
+ */
+const SECURE_PREFIX = '__Host-';
+
+/** A signed-in session's token: 16 random bytes in base64url, valid while its row exists. */
+const SESSION_TOKEN_PATTERN = /^[\w-]{22}$/;
+/** A pre-session's token: 16 random bytes and 16 bytes of this server's signature over them. */
+const PRE_SESSION_TOKEN_PATTERN = /^[\w-]{44}$/;
+/** The device cookie: up to this many accounts' tokens (a shared computer), newest first, dot-separated. */
+const MAX_DEVICE_TOKENS = 5;
+/** How long a device stays known after its last successful sign-in. */
+export const DEVICE_TOKEN_TTL_MS = 365 * 86_400_000;
+
+/** The token in the request's session cookie when it has a shape this server gives out, else null. */
+export function readSessionCookieToken(request: FastifyRequest): string | null {
+  const token = request.cookies[sessionCookieName(request)];
+  return token && (SESSION_TOKEN_PATTERN.test(token) || PRE_SESSION_TOKEN_PATTERN.test(token)) ? token : null;
+}
+
+/** The session cookie's name for this request: `__Host-kadry_session` over https. */
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.isHttps ? `${SECURE_PREFIX}${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** The device cookie's name for this request: `__Host-kadry_device` over https. */
+export function deviceCookieName(request: FastifyRequest): string {
+  return request.isHttps ? `${SECURE_PREFIX}${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
 
 /** Paths of the HR application: pages under /app and the staff API (spec §7.2). */
 const STAFF_API_PREFIXES = ['/api/v1/', '/vue-global/', '/api/statistics/', '/dictionaries/'];
@@ -127,19 +165,44 @@ export const sessionPlugin = fp(
       checks.push(check);
     });
 
+    // The key pre-session cookies are signed with: made once, shared by every process through the
+    // database. Loaded before the first request (ready), so signing stays synchronous.
+    let preSessionKey: Buffer | null = null;
+    app.addHook('onReady', async () => {
+      preSessionKey = await loadServerSecret(db, 'pre-session-key');
+    });
+    app.decorate('createPreSessionToken', () => {
+      if (!preSessionKey) throw new Error('the session plugin is not ready');
+      const nonce = createRandomToken(16);
+      return `${nonce}${signToken(preSessionKey, `kadry-pre-session:${nonce}`)}`;
+    });
+    const isServerMadePreSession = (token: string): boolean => {
+      if (!preSessionKey) return false;
+      const nonce = token.slice(0, 22);
+      return isSameToken(token.slice(22), signToken(preSessionKey, `kadry-pre-session:${nonce}`));
+    };
+
     // Both hooks run on every request; public requests leave them synchronously (no promise).
     app.addHook('onRequest', (request, _reply, done) => {
       const path = routePathOf(request);
       if (!isStaffApiPath(path) && !isAppPagePath(path)) return done();
-      const token = request.cookies[SESSION_COOKIE];
-      // 22 base64url characters = 16 random bytes; anything else is not ours.
-      if (!token || !/^[\w-]{22}$/.test(token)) return done();
-      request.sessionToken = token;
+      const token = readSessionCookieToken(request);
+      if (!token) return done();
+      // A token is adopted only when this server made it: a pre-session's by its signature, a
+      // session's by its row. Anything else (a cookie planted to learn its CSRF token) is ignored,
+      // and the sign-in page replaces it with a fresh pre-session.
+      if (PRE_SESSION_TOKEN_PATTERN.test(token)) {
+        if (isServerMadePreSession(token)) request.sessionToken = token;
+        return done();
+      }
       const company = request.company;
-      if (!company) return done();
+      if (!SESSION_TOKEN_PATTERN.test(token) || !company) return done();
       findSessionUser(db, token, company.id, { now: now(), idleMs }).then(
         (user) => {
-          request.user = user;
+          if (user) {
+            request.user = user;
+            request.sessionToken = token;
+          }
           done();
         },
         (error: Error) => done(error),
@@ -164,7 +227,7 @@ export const sessionPlugin = fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'kadry-session' },
+  { name: 'kadry-session', dependencies: ['kadry-security-headers'] },
 );
 
 /** The signed-in user, or 401. */
@@ -174,25 +237,50 @@ export function requireUser(request: FastifyRequest): SessionUser {
 }
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(request), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on.
-    secure: request.protocol === 'https',
+    // request.isHttps honours X-Forwarded-Proto only when TRUST_PROXY is on (or HTTPS_ONLY says so).
+    secure: request.isHttps,
   });
 }
 
 /**
- * The request's session token, creating a pre-session (a cookie, no database row) when the browser
- * has none, so anonymous forms such as sign-in can carry a CSRF token.
+ * The request's session token, creating a pre-session (a cookie signed by this server, no database
+ * row) when the browser has none, so anonymous forms such as sign-in can carry a CSRF token.
  */
 export function ensureSessionToken(request: FastifyRequest, reply: FastifyReply): string {
   if (request.sessionToken) return request.sessionToken;
-  const token = createRandomToken(16);
+  const token = request.server.createPreSessionToken();
   request.sessionToken = token;
   setSessionCookie(request, reply, token);
   return token;
+}
+
+/** The device tokens the browser holds (newest first); see docs/decisions/010-sign-in-lockout.md. */
+export function readDeviceTokens(request: FastifyRequest): string[] {
+  const value = request.cookies[deviceCookieName(request)] ?? '';
+  return value
+    .split('.')
+    .filter((token) => SESSION_TOKEN_PATTERN.test(token))
+    .slice(0, MAX_DEVICE_TOKENS);
+}
+
+/**
+ * Gives the browser `token` as its device token for an account, in front of the ones it holds for
+ * other accounts (the oldest beyond MAX_DEVICE_TOKENS fall off). HttpOnly, SameSite=Strict: only our
+ * own sign-in form and the HR app ever need to send it.
+ */
+export function rememberDeviceToken(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const tokens = [token, ...readDeviceTokens(request).filter((held) => held !== token)];
+  reply.setCookie(deviceCookieName(request), tokens.slice(0, MAX_DEVICE_TOKENS).join('.'), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.isHttps,
+    maxAge: Math.floor(DEVICE_TOKEN_TTL_MS / 1000),
+  });
 }
 
 /**

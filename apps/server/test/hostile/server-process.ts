@@ -68,13 +68,15 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       cwd: REPO_ROOT,
       env: {
         ...inherited,
-        NODE_ENV: 'production',
+        // Not production: the test routes and the test captcha provider are refused there.
+        NODE_ENV: 'test',
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         KADRY_TEST_ROUTES: '1',
         SHED_EVENT_LOOP_DELAY_MS: '0',
+        SHED_RSS_MB: '0',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],

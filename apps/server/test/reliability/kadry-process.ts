@@ -39,7 +39,8 @@ export function buildServerEnv(options: KadryServerOptions): NodeJS.ProcessEnv {
   const { DATABASE_URL: _url, DEMO_DATA: _demo, ...inherited } = process.env;
   return {
     ...inherited,
-    NODE_ENV: 'production',
+    // Not production: the test routes (KADRY_TEST_ROUTES) are refused there.
+    NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(options.port),
     DATA_DIR: options.dataDir,
@@ -47,6 +48,7 @@ export function buildServerEnv(options: KadryServerOptions): NodeJS.ProcessEnv {
     KADRY_TEST_ROUTES: '1',
     RATE_LIMIT_SUBMISSIONS: '1000000',
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_RSS_MB: '0',
     ...options.env,
   };
 }

@@ -1,6 +1,6 @@
 import type { FieldType, InputType } from '@kadry/shared/schemas/form';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
 import { cvParses } from './cv-parses';
 import { storedFiles } from './files';
@@ -105,7 +105,9 @@ export type NewApplication = typeof applications.$inferInsert;
 export type ApplicationFile = typeof applicationFiles.$inferSelect;
 export type NewApplicationFile = typeof applicationFiles.$inferInsert;
 
-/** A staff comment on an application. */
+/**
+ * A staff comment on an application: private to its author unless shared (docs/decisions/011-comment-visibility.md).
+ */
 export const applicationComments = pgTable(
   'application_comments',
   {
@@ -118,6 +120,8 @@ export const applicationComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** Visible to everyone who may see the application; otherwise to its author and see_all_comments. */
+    isShared: boolean('is_shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('application_comments_application_idx').on(t.companyId, t.applicationId, t.createdAt)],

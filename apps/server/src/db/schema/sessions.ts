@@ -57,5 +57,41 @@ export const signInThrottles = pgTable(
   (t) => [index('sign_in_throttles_window_idx').on(t.windowStartedAt)],
 );
 
+/**
+ * Browsers that signed in to an account (docs/decisions/010-sign-in-lockout.md): the device cookie
+ * holds a random 128-bit token per account, only its SHA-256 is stored. Failed sign-ins from a known
+ * device are counted for that device alone, so strangers guessing the password cannot lock it out.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    /** Hex SHA-256 of the cookie's token. */
+    idHash: text('id_hash').primaryKey(),
+    companyId: createCompanyIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last successful sign-in from this device; the expiry counts from here. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sign_in_devices_user_idx').on(t.userId),
+    index('sign_in_devices_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Secrets the server makes for itself on first start and every process shares through the database
+ * (the key that signs pre-session cookies). Infrastructure: they belong to no company.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  /** base64url of random bytes. */
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type Session = typeof sessions.$inferSelect;
 export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;

@@ -13,7 +13,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/tables';
 import { csrfTokenOf } from '../../plugins/csrf';
 import { registerPutRoute } from '../../plugins/method-override';
-import { listStaffLocales, requireUser, startUserSession } from '../../plugins/session';
+import { listStaffLocales, readDeviceTokens, requireUser, startUserSession } from '../../plugins/session';
 import { changeOwnPassword, findAccount, updateAccount } from './account.service';
 
 export type AccountRoutesOptions = {
@@ -82,7 +82,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
         tags: ['hr'],
         summary: 'Change one’s own password',
         description:
-          'Needs the current password (422 under current_password; wrong ones count towards the sign-in lockout of the account, 429 when locked). The new one follows the reset form’s rules. Every other session of the account ends; this one continues under a new cookie, and its new CSRF token comes back in the X-CSRF-TOKEN header.',
+          'Needs the current password (422 under current_password; wrong ones count towards the sign-in lockout as the sign-in form would count them from this browser, 429 when locked). The new one follows the reset form’s rules. Every other session of the account ends; this one continues under a new cookie, and its new CSRF token comes back in the X-CSRF-TOKEN header.',
         body: passwordBodySchema,
         response: { 204: z.null(), 429: errorBodySchema, ...errors },
       },
@@ -96,6 +96,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
         password: request.body.password,
         passwordConfirmation: request.body.password_confirmation,
         ip: request.ip,
+        deviceTokens: readDeviceTokens(request),
         now: changedAt,
         limits: {
           maxFailuresPerAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,

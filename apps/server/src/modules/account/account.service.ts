@@ -2,37 +2,25 @@ import type { Locale } from '@kadry/shared/constants';
 import type { Account } from '@kadry/shared/schemas/admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kadry/shared/schemas/auth';
 import type { ValidationIssue } from '@kadry/shared/validation/rules';
-import { and, eq } from 'drizzle-orm';
-import { roles } from '../../db/schema/roles';
-import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { isBuiltInRole } from '../../plugins/access/roles';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hashing';
 import {
-  clearAccountFailures,
+  clearSignInFailures,
   findSignInLockout,
+  identifySignInClient,
   recordSignInFailure,
   type SignInLimits,
-} from '../auth/sign-in-throttle';
+} from '../auth/sign-in.service';
 import { endUserAccess } from '../auth/users.service';
+import { findAccountRow, findPasswordHash, updateAccountRow, updatePassword } from './account.queries';
 
 type AccountUser = { id: number; companyId: number };
 
 /** The signed-in user's own account, read fresh (the session's copy may predate an edit). */
 export async function findAccount(db: Db, user: AccountUser): Promise<Account> {
-  const [row] = await db
-    .select({
-      name: users.name,
-      email: users.email,
-      locale: users.locale,
-      timezone: users.timezone,
-      role: { id: roles.id, key: roles.key, name: roles.name },
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)))
-    .limit(1);
+  const row = await findAccountRow(db, user.companyId, user.id);
   if (!row) throw new AppError('unauthenticated');
   return { ...row, role: { ...row.role, key: isBuiltInRole(row.role.key) ? row.role.key : null } };
 }
@@ -63,10 +51,7 @@ export async function updateAccount(
     ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
   };
   if (Object.keys(changes).length > 0) {
-    await db
-      .update(users)
-      .set(changes)
-      .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)));
+    await updateAccountRow(db, user.companyId, user.id, changes);
   }
   return findAccount(db, user);
 }
@@ -93,8 +78,9 @@ function lockedError(retryAfter: number): AppError {
 
 /**
  * Changes one's own password. The current one must be right (422 under `current_password`); each
- * wrong one counts as a failed sign-in of the account and of the IP, so a borrowed session cannot be
- * used to guess it faster than the sign-in form allows (429 once locked). On success the password
+ * wrong one counts as a failed sign-in, as the sign-in form would count it from this browser (its
+ * device's count, or the untrusted clients' of the account and the IP's), so a borrowed session
+ * cannot be used to guess it faster than the sign-in form allows (429 once locked). On success the password
  * and its change time are stored, every session of the account ends and its pending links are void;
  * the caller then starts a fresh session for this browser.
  */
@@ -106,14 +92,23 @@ export async function changeOwnPassword(
     password: string;
     passwordConfirmation: string;
     ip: string;
+    /** The device tokens the browser sent (its device cookie). */
+    deviceTokens: readonly string[];
     now: Date;
     limits: SignInLimits;
   },
 ): Promise<void> {
+  const client = await identifySignInClient(db, {
+    companyId: input.user.companyId,
+    userId: input.user.id,
+    deviceTokens: input.deviceTokens,
+    ip: input.ip,
+    now: input.now,
+  });
   const throttle = {
     companyId: input.user.companyId,
     email: input.user.email,
-    ip: input.ip,
+    client,
     now: input.now,
     limits: input.limits,
   };
@@ -124,13 +119,9 @@ export async function changeOwnPassword(
   if (input.currentPassword === '') {
     issues.current_password = [{ key: 'public.fill_fields' }];
   } else {
-    const [row] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, input.user.id))
-      .limit(1);
+    const currentHash = await findPasswordHash(db, input.user.companyId, input.user.id);
     let isRight = false;
-    if (row?.passwordHash) isRight = await verifyPassword(row.passwordHash, input.currentPassword);
+    if (currentHash) isRight = await verifyPassword(currentHash, input.currentPassword);
     // An account without a password (it can hardly be signed in) still takes argon2's time.
     else await verifyAgainstDummy(input.currentPassword);
     if (!isRight) {
@@ -146,11 +137,11 @@ export async function changeOwnPassword(
   // Hashed before the transaction: argon2 takes a while and must not hold row locks.
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: input.now })
-      .where(eq(users.id, input.user.id));
-    await endUserAccess(tx, input.user.id);
-    await clearAccountFailures(tx, input.user.companyId, input.user.email);
+    await updatePassword(tx, input.user.companyId, input.user.id, {
+      passwordHash,
+      passwordChangedAt: input.now,
+    });
+    await endUserAccess(tx, input.user.companyId, input.user.id);
+    await clearSignInFailures(tx, throttle);
   });
 }

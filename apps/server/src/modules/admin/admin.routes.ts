@@ -6,28 +6,26 @@ import {
   staffUsersResponseSchema,
   updateStaffUserBodySchema,
 } from '@kadry/shared/schemas/admin';
-import { errorBodySchema } from '@kadry/shared/schemas/error';
+import { idParamsSchema } from '@kadry/shared/schemas/common';
+import { errorBodySchema, errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
-import { AppError } from '../../lib/app-error';
 import type { EmailSender } from '../../lib/email-sender';
-import { parseObjectId } from '../../lib/object-id';
 import { requireOwner } from '../../plugins/access/access';
+import { requireCompany } from '../../plugins/company-resolver';
 import { registerPutRoute } from '../../plugins/method-override';
 import { listStaffLocales } from '../../plugins/session';
-import type { SessionUser } from '../../plugins/session-store';
-import { sendInvitation } from '../auth/password-reset.service';
 import {
-  findStaffUser,
-  findStaffUserPage,
-  findTeamsOfUsers,
-  type StaffUserRow,
-  toStaffUser,
-} from './staff-users.queries';
-import { createStaffUser, updateStaffUser } from './staff-users.service';
+  editStaffUser,
+  getStaffUser,
+  inviteStaffUser,
+  listStaffUsers,
+  resendInvitation,
+  type StaffUserChange,
+  type StaffUsersContext,
+} from './staff-users.service';
 
 export type AdminRoutesOptions = {
   db: Db;
@@ -35,19 +33,13 @@ export type AdminRoutesOptions = {
   now: () => Date;
 };
 
-const idParams = z.object({ id: z.string() });
-const errors = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  419: errorBodySchema,
-  422: errorBodySchema,
-};
-
-function requireCompany(request: FastifyRequest): Company {
-  if (!request.company) throw new AppError('not_found');
-  return request.company;
-}
+const tags = ['hr'];
+const errors = errorResponses(...STAFF_ERRORS, 404, 422);
+/**
+ * Changes may also answer 409: a race the database settles (a role or team deleted meanwhile), or no
+ * trusted origin for the invitation link (resending one).
+ */
+const changeErrors = errorResponses(...STAFF_ERRORS, 404, 409, 422);
 
 /**
  * Staff accounts (issue 5, schemas/admin.ts): owners list, invite, edit and disable the company's
@@ -60,30 +52,34 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     requireOwner(request);
   };
 
-  async function present(row: StaffUserRow) {
-    const teams = await findTeamsOfUsers(db, [row.id]);
-    return { data: toStaffUser(row, teams.get(row.id) ?? []) };
+  function contextOf(request: FastifyRequest): StaffUsersContext {
+    const actor = requireOwner(request);
+    const company = requireCompany(request);
+    return {
+      db,
+      actor,
+      company,
+      now: now(),
+      emailSender: opts.emailSender,
+      linkOrigin: request.linkOrigin,
+      offeredLocales: listStaffLocales(company),
+    };
   }
 
-  /** Sends the set-password link; links point only at a trusted origin (see company-resolver). */
-  async function sendLink(request: FastifyRequest, actor: SessionUser, row: StaffUserRow): Promise<void> {
-    const baseUrl = request.linkOrigin;
-    if (baseUrl === null) throw new AppError('conflict', { key: 'errors.no_link_origin' });
-    return sendInvitation(db, {
-      company: requireCompany(request),
-      user: row,
-      inviterName: actor.name,
-      now: now(),
-      baseUrl,
-      sender: opts.emailSender,
-    });
+  /** The account changed whatever happened to its mail: a failed invitation is logged, not answered. */
+  function logInvitationFailure(request: FastifyRequest, change: StaffUserChange): void {
+    if (!change.invitationFailure) return;
+    request.log.error(
+      { err: change.invitationFailure.error, userId: change.response.data.id },
+      'sending an invitation failed',
+    );
   }
 
   routes.get(
     routePattern('admin.users'),
     {
       schema: {
-        tags: ['hr'],
+        tags,
         summary: 'Staff accounts (owners only)',
         description:
           'Search by name or email; filter by role, team and status (active = enabled with a password, invited = enabled without one, disabled). Sorted by name.',
@@ -92,63 +88,26 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       },
       preValidation: ownersOnly,
     },
-    async (request) => {
-      const user = requireOwner(request);
-      const query = request.query;
-      const { rows, total } = await findStaffUserPage(
-        db,
-        user.companyId,
-        {
-          search: query.search || undefined,
-          role_id: query.role_id,
-          team_id: query.team_id,
-          status: query.status,
-        },
-        { page: query.page, perPage: query.per_page },
-      );
-      const teams = await findTeamsOfUsers(
-        db,
-        rows.map((row) => row.id),
-      );
-      return {
-        data: rows.map((row) => toStaffUser(row, teams.get(row.id) ?? [])),
-        meta: {
-          current_page: query.page,
-          last_page: Math.max(1, Math.ceil(total / query.per_page)),
-          per_page: query.per_page,
-          total,
-        },
-      };
-    },
+    async (request) => listStaffUsers(contextOf(request), request.query),
   );
 
   routes.post(
     routePattern('admin.users'),
     {
       schema: {
-        tags: ['hr'],
+        tags,
         summary: 'Invite a staff account (owners only)',
         description:
           'Creates the account without a password and emails the person a link to set one (valid 7 days). An email the company already has → 422 under email.',
         body: createStaffUserBodySchema,
-        response: { 201: staffUserResponseSchema, ...errors },
+        response: { 201: staffUserResponseSchema, ...changeErrors },
       },
       preValidation: ownersOnly,
     },
     async (request, reply) => {
-      const actor = requireOwner(request);
-      const company = requireCompany(request);
-      const row = await createStaffUser(db, {
-        companyId: actor.companyId,
-        body: request.body,
-        offeredLocales: listStaffLocales(company),
-      });
-      // The account exists whatever happens to the mail; a failed mail is logged and the owner can
-      // send the link again (admin.users.invite), which reports the failure.
-      await sendLink(request, actor, row).catch((error: unknown) =>
-        request.log.error({ err: error, userId: row.id }, 'sending an invitation failed'),
-      );
-      return reply.code(201).send(await present(row));
+      const change = await inviteStaffUser(contextOf(request), request.body);
+      logInvitationFailure(request, change);
+      return reply.code(201).send(change.response);
     },
   );
 
@@ -156,19 +115,14 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     routePattern('admin.users.one'),
     {
       schema: {
-        tags: ['hr'],
+        tags,
         summary: 'One staff account (owners only)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: staffUserResponseSchema, ...errors },
       },
       preValidation: ownersOnly,
     },
-    async (request) => {
-      const actor = requireOwner(request);
-      const row = await findStaffUser(db, actor.companyId, parseObjectId(request.params.id));
-      if (!row) throw new AppError('not_found');
-      return present(row);
-    },
+    async (request) => getStaffUser(contextOf(request), request.params.id),
   );
 
   registerPutRoute(
@@ -176,32 +130,20 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     routePattern('admin.users.one'),
     {
       schema: {
-        tags: ['hr'],
+        tags,
         summary: 'Edit a staff account (owners only); also POST with _method=PUT',
         description:
           'Fields left out keep their value. Disabling ends the person’s sessions. Refused (422) when the company would be left without an enabled owner with a password, and when owners disable themselves. A new email voids earlier links; an account still invited gets a new invitation at the new address.',
-        params: idParams,
+        params: idParamsSchema,
         body: updateStaffUserBodySchema,
-        response: { 200: staffUserResponseSchema, ...errors },
+        response: { 200: staffUserResponseSchema, ...changeErrors },
       },
       preValidation: ownersOnly,
     },
     async (request) => {
-      const actor = requireOwner(request);
-      const company = requireCompany(request);
-      const { user: row, shouldReinvite } = await updateStaffUser(db, {
-        companyId: actor.companyId,
-        actorId: actor.id,
-        userId: parseObjectId(request.params.id),
-        body: request.body,
-        offeredLocales: listStaffLocales(company),
-      });
-      if (shouldReinvite) {
-        await sendLink(request, actor, row).catch((error: unknown) =>
-          request.log.error({ err: error, userId: row.id }, 'sending an invitation failed'),
-        );
-      }
-      return present(row);
+      const change = await editStaffUser(contextOf(request), request.params.id, request.body);
+      logInvitationFailure(request, change);
+      return change.response;
     },
   );
 
@@ -209,30 +151,17 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     routePattern('admin.users.invite'),
     {
       schema: {
-        tags: ['hr'],
+        tags,
         summary: 'Send a staff account a new set-password link (owners only)',
         description:
-          'Earlier links of the account stop working. A disabled account → 422; a mail that could not be sent → 503.',
-        params: idParams,
-        response: { 204: z.null(), 503: errorBodySchema, ...errors },
+          'Earlier links of the account stop working. A disabled account → 422; no trusted origin for links → 409; a mail that could not be sent → 503.',
+        params: idParamsSchema,
+        response: { 204: z.null(), 503: errorBodySchema, ...changeErrors },
       },
       preValidation: ownersOnly,
     },
     async (request, reply) => {
-      const actor = requireOwner(request);
-      const row = await findStaffUser(db, actor.companyId, parseObjectId(request.params.id));
-      if (!row) throw new AppError('not_found');
-      if (row.isDisabled) throw new AppError('validation', { key: 'admin.users.invite_disabled' });
-      try {
-        await sendLink(request, actor, row);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('service_unavailable', {
-          key: 'admin.users.invite_failed',
-          retryAfter: 60,
-          cause: error,
-        });
-      }
+      await resendInvitation(contextOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

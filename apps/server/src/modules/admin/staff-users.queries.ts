@@ -1,12 +1,16 @@
 import type { StaffUser, staffUsersQuerySchema } from '@kadry/shared/schemas/admin';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roles } from '../../db/schema/roles';
 import { teamMembers, teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
+import { type NewUser, users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
 import { isBuiltInRole } from '../../plugins/access/roles';
+
+// All SQL of staff accounts as owners administer them; every statement filters by company_id.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A user row with its role, as the staff-account queries read it. */
 export type StaffUserRow = {
@@ -57,7 +61,7 @@ function buildFilterWhere(companyId: number, filter: StaffUserFilter): SQL | und
   if (filter.team_id !== undefined) {
     const teamId = filter.team_id;
     conditions.push(
-      sql`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${users.id} and ${teamMembers.teamId} = ${teamId})`,
+      sql`exists (select 1 from ${teamMembers} where ${teamMembers.companyId} = ${companyId} and ${teamMembers.userId} = ${users.id} and ${teamMembers.teamId} = ${teamId})`,
     );
   }
   if (filter.status === 'disabled') conditions.push(eq(users.isDisabled, true));
@@ -103,9 +107,10 @@ export async function findStaffUser(
   return row ?? null;
 }
 
-/** The teams of each user, by team name. */
+/** The teams of each user of the company, by team name. */
 export async function findTeamsOfUsers(
   db: Pick<Db, 'select'>,
+  companyId: number,
   userIds: readonly number[],
 ): Promise<Map<number, StaffUserTeam[]>> {
   const byUser = new Map<number, StaffUserTeam[]>();
@@ -119,7 +124,7 @@ export async function findTeamsOfUsers(
     })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(inArray(teamMembers.userId, [...userIds]))
+    .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.userId, [...userIds])))
     .orderBy(asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id));
   for (const row of rows) {
     const list = byUser.get(row.userId) ?? [];
@@ -179,4 +184,80 @@ export async function isEmailTaken(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Locks an account of the company until the transaction ends; false when the company has no such account. */
+export async function lockStaffUser(tx: Tx, companyId: number, userId: number): Promise<boolean> {
+  const [locked] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .for('update');
+  return locked !== undefined;
+}
+
+/** Adds an account of the company without a password (its invitation link sets one); answers its id. */
+export async function insertStaffUser(
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  values: Pick<NewUser, 'email' | 'name' | 'roleId' | 'locale' | 'timezone'>,
+): Promise<number> {
+  const [created] = await tx
+    .insert(users)
+    .values({ ...values, companyId, passwordHash: null })
+    .returning({ id: users.id });
+  if (!created) throw new Error('insertStaffUser: insert returned no row');
+  return created.id;
+}
+
+/** Makes an account a plain member (not a manager) of teams of the company. */
+export async function insertTeamMemberships(
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  userId: number,
+  teamIds: readonly number[],
+): Promise<void> {
+  if (teamIds.length === 0) return;
+  await tx
+    .insert(teamMembers)
+    .values(teamIds.map((teamId) => ({ companyId, teamId, userId, isManager: false })));
+}
+
+/** Writes an owner's edit of an account of the company. */
+export async function updateStaffUserRow(
+  tx: Pick<Db, 'update'>,
+  companyId: number,
+  userId: number,
+  changes: Partial<Pick<NewUser, 'name' | 'email' | 'roleId' | 'locale' | 'timezone' | 'isDisabled'>>,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}
+
+/**
+ * Other enabled owners with a password, their rows locked until the transaction ends: of two owners
+ * demoting each other at once, the second waits, sees the first one's change, and is refused.
+ */
+export async function countOtherActiveOwners(
+  tx: Tx,
+  companyId: number,
+  exceptUserId: number,
+): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        ne(users.id, exceptUserId),
+        eq(roles.key, 'owner'),
+        eq(users.isDisabled, false),
+        isNotNull(users.passwordHash),
+      ),
+    )
+    .for('update', { of: users });
+  return rows.length;
 }

@@ -1,21 +1,62 @@
 import type { Locale } from '@kadry/shared/constants';
-import type { createStaffUserBodySchema, updateStaffUserBodySchema } from '@kadry/shared/schemas/admin';
+import type {
+  createStaffUserBodySchema,
+  StaffUser,
+  staffUsersQuerySchema,
+  staffUsersResponseSchema,
+  updateStaffUserBodySchema,
+} from '@kadry/shared/schemas/admin';
 import type { ValidationIssue } from '@kadry/shared/validation/rules';
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roles } from '../../db/schema/roles';
-import { passwordResetTokens } from '../../db/schema/sessions';
-import { teamMembers } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
+import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EmailSender } from '../../lib/email-sender';
 import { bumpRolesUpdatedAt, findRole } from '../../plugins/access/roles';
+import type { SessionUser } from '../../plugins/session-store';
+import { sendInvitation, voidPendingResetLinks } from '../auth/password-reset.service';
 import { endUserAccess } from '../auth/users.service';
-import { findForeignTeamIds, findStaffUser, isEmailTaken, type StaffUserRow } from './staff-users.queries';
+import {
+  countOtherActiveOwners,
+  findForeignTeamIds,
+  findStaffUser,
+  findStaffUserPage,
+  findTeamsOfUsers,
+  insertStaffUser,
+  insertTeamMemberships,
+  isEmailTaken,
+  lockStaffUser,
+  type StaffUserRow,
+  toStaffUser,
+  updateStaffUserRow,
+} from './staff-users.queries';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type CreateInput = z.output<typeof createStaffUserBodySchema>;
 type UpdateInput = z.output<typeof updateStaffUserBodySchema>;
+type ListQuery = z.output<typeof staffUsersQuerySchema>;
+
+/** What the staff-account rules need to act for an owner. */
+export type StaffUsersContext = {
+  db: Db;
+  /** The owner acting. */
+  actor: SessionUser;
+  company: Company;
+  now: Date;
+  emailSender: EmailSender;
+  /** The request's trusted origin for links in mail (request.linkOrigin); null when its host is not trusted. */
+  linkOrigin: string | null;
+  /** The languages the company offers its staff. */
+  offeredLocales: readonly Locale[];
+};
+
+/**
+ * An account as it is answered, and the error of the invitation mail when it could not be sent: the
+ * change stands all the same, and the caller logs the failure (the owner can send the link again).
+ */
+export type StaffUserChange = {
+  response: { data: StaffUser };
+  invitationFailure: { error: unknown } | null;
+};
 
 function invalid(field: string, key: string, params?: Record<string, string | number>): AppError {
   const issue: ValidationIssue = params ? { key, params } : { key };
@@ -68,7 +109,7 @@ async function checkReferences(
  * memberships, in one transaction. Joining teams changes what "my team" reaches, so it bumps
  * rolesUpdatedAt. An email the company already has → 422 under `email`.
  */
-export async function createStaffUser(
+async function createStaffUser(
   db: Db,
   input: { companyId: number; body: CreateInput; offeredLocales: readonly Locale[] },
 ): Promise<StaffUserRow> {
@@ -83,26 +124,18 @@ export async function createStaffUser(
   try {
     return await db.transaction(async (tx) => {
       if (await isEmailTaken(tx, companyId, body.email)) throw emailTaken();
-      const [created] = await tx
-        .insert(users)
-        .values({
-          companyId,
-          email: body.email,
-          name: body.name,
-          passwordHash: null,
-          roleId: body.role_id,
-          locale: body.locale,
-          timezone: body.timezone,
-        })
-        .returning({ id: users.id });
-      if (!created) throw new Error('createStaffUser: insert returned no row');
+      const userId = await insertStaffUser(tx, companyId, {
+        email: body.email,
+        name: body.name,
+        roleId: body.role_id,
+        locale: body.locale,
+        timezone: body.timezone,
+      });
       if (teamIds.length > 0) {
-        await tx
-          .insert(teamMembers)
-          .values(teamIds.map((teamId) => ({ companyId, teamId, userId: created.id, isManager: false })));
+        await insertTeamMemberships(tx, companyId, userId, teamIds);
         await bumpRolesUpdatedAt(tx, companyId, body.role_id);
       }
-      const row = await findStaffUser(tx, companyId, created.id);
+      const row = await findStaffUser(tx, companyId, userId);
       if (!row) throw new Error('createStaffUser: the new account vanished');
       return row;
     });
@@ -120,29 +153,7 @@ function isActiveOwner(state: {
   return state.roleKey === 'owner' && !state.isDisabled && state.hasPassword;
 }
 
-/**
- * Other enabled owners with a password, their rows locked until the transaction ends: of two owners
- * demoting each other at once, the second waits, sees the first one's change, and is refused.
- */
-async function countOtherActiveOwners(tx: Tx, companyId: number, exceptUserId: number): Promise<number> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        ne(users.id, exceptUserId),
-        eq(roles.key, 'owner'),
-        eq(users.isDisabled, false),
-        isNotNull(users.passwordHash),
-      ),
-    )
-    .for('update', { of: users });
-  return rows.length;
-}
-
-export type UpdateStaffUserResult = {
+type UpdateStaffUserResult = {
   user: StaffUserRow;
   /** The email of an account still waiting for its first password changed: invite the new address. */
   shouldReinvite: boolean;
@@ -156,7 +167,7 @@ export type UpdateStaffUserResult = {
  * its links; a new email voids its links (they went to the old address); a new role bumps
  * rolesUpdatedAt. One transaction.
  */
-export async function updateStaffUser(
+async function updateStaffUser(
   db: Db,
   input: {
     companyId: number;
@@ -169,12 +180,8 @@ export async function updateStaffUser(
   const { companyId, body } = input;
   try {
     return await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.id, input.userId)))
-        .for('update');
-      const current = locked ? await findStaffUser(tx, companyId, input.userId) : null;
+      const isLocked = await lockStaffUser(tx, companyId, input.userId);
+      const current = isLocked ? await findStaffUser(tx, companyId, input.userId) : null;
       if (!current) throw new AppError('not_found');
 
       const isRoleChanged = body.role_id !== undefined && body.role_id !== current.role.id;
@@ -226,14 +233,12 @@ export async function updateStaffUser(
         ...(body.is_disabled !== undefined ? { isDisabled: body.is_disabled } : {}),
       };
       if (Object.keys(changes).length > 0) {
-        await tx.update(users).set(changes).where(eq(users.id, current.id));
+        await updateStaffUserRow(tx, companyId, current.id, changes);
       }
       if (isDisabling) {
-        await endUserAccess(tx, current.id);
+        await endUserAccess(tx, companyId, current.id);
       } else if (isEmailChanged) {
-        await tx
-          .delete(passwordResetTokens)
-          .where(and(eq(passwordResetTokens.userId, current.id), isNull(passwordResetTokens.usedAt)));
+        await voidPendingResetLinks(tx, companyId, current.id);
       }
       if (newRole) await bumpRolesUpdatedAt(tx, companyId, newRole.id);
 
@@ -246,5 +251,135 @@ export async function updateStaffUser(
     });
   } catch (error) {
     throw translateRace(error);
+  }
+}
+
+async function present(ctx: StaffUsersContext, row: StaffUserRow): Promise<{ data: StaffUser }> {
+  const teams = await findTeamsOfUsers(ctx.db, ctx.actor.companyId, [row.id]);
+  return { data: toStaffUser(row, teams.get(row.id) ?? []) };
+}
+
+/**
+ * Sends an account its set-password link (sendInvitation). Links point only at a trusted origin (see
+ * company-resolver): without one → 409. Rejects when the mail could not be handed over.
+ */
+async function sendLink(ctx: StaffUsersContext, row: StaffUserRow): Promise<void> {
+  const baseUrl = ctx.linkOrigin;
+  if (baseUrl === null) throw new AppError('conflict', { key: 'errors.no_link_origin' });
+  return sendInvitation(ctx.db, {
+    company: ctx.company,
+    user: row,
+    inviterName: ctx.actor.name,
+    now: ctx.now,
+    baseUrl,
+    sender: ctx.emailSender,
+  });
+}
+
+/** Sends the link, answering a failure (no trusted origin, a mail refused) rather than throwing it. */
+async function trySendLink(
+  ctx: StaffUsersContext,
+  row: StaffUserRow,
+): Promise<StaffUserChange['invitationFailure']> {
+  try {
+    await sendLink(ctx, row);
+    return null;
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** One page of the company's staff accounts with their teams, sorted by name, and the list's meta. */
+export async function listStaffUsers(
+  ctx: StaffUsersContext,
+  query: ListQuery,
+): Promise<z.output<typeof staffUsersResponseSchema>> {
+  const companyId = ctx.actor.companyId;
+  const { rows, total } = await findStaffUserPage(
+    ctx.db,
+    companyId,
+    {
+      search: query.search || undefined,
+      role_id: query.role_id,
+      team_id: query.team_id,
+      status: query.status,
+    },
+    { page: query.page, perPage: query.per_page },
+  );
+  const teams = await findTeamsOfUsers(
+    ctx.db,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return {
+    data: rows.map((row) => toStaffUser(row, teams.get(row.id) ?? [])),
+    meta: {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      per_page: query.per_page,
+      total,
+    },
+  };
+}
+
+/** One account of the company (another company's is not found either). */
+export async function getStaffUser(ctx: StaffUsersContext, userId: number): Promise<{ data: StaffUser }> {
+  const row = await findStaffUser(ctx.db, ctx.actor.companyId, userId);
+  if (!row) throw new AppError('not_found');
+  return present(ctx, row);
+}
+
+/**
+ * Invites a staff account: creates it without a password (createStaffUser) and emails it a link to
+ * set one. The account exists whatever happens to the mail; a failed mail comes back as
+ * `invitationFailure`, and the owner can send the link again (resendInvitation), which reports it.
+ */
+export async function inviteStaffUser(ctx: StaffUsersContext, body: CreateInput): Promise<StaffUserChange> {
+  const row = await createStaffUser(ctx.db, {
+    companyId: ctx.actor.companyId,
+    body,
+    offeredLocales: ctx.offeredLocales,
+  });
+  const invitationFailure = await trySendLink(ctx, row);
+  return { response: await present(ctx, row), invitationFailure };
+}
+
+/**
+ * An owner's edit of an account (updateStaffUser). An account still invited whose email changed gets
+ * a new invitation at the new address; a failed mail comes back as `invitationFailure`.
+ */
+export async function editStaffUser(
+  ctx: StaffUsersContext,
+  userId: number,
+  body: UpdateInput,
+): Promise<StaffUserChange> {
+  const { user: row, shouldReinvite } = await updateStaffUser(ctx.db, {
+    companyId: ctx.actor.companyId,
+    actorId: ctx.actor.id,
+    userId,
+    body,
+    offeredLocales: ctx.offeredLocales,
+  });
+  const invitationFailure = shouldReinvite ? await trySendLink(ctx, row) : null;
+  return { response: await present(ctx, row), invitationFailure };
+}
+
+/**
+ * Sends an account a new set-password link; its earlier links stop working. A disabled account →
+ * 422; a mail that could not be sent → 503.
+ */
+export async function resendInvitation(ctx: StaffUsersContext, userId: number): Promise<void> {
+  const row = await findStaffUser(ctx.db, ctx.actor.companyId, userId);
+  if (!row) throw new AppError('not_found');
+  if (row.isDisabled) throw new AppError('validation', { key: 'admin.users.invite_disabled' });
+  try {
+    await sendLink(ctx, row);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('service_unavailable', {
+      key: 'admin.users.invite_failed',
+      retryAfter: 60,
+      cause: error,
+    });
   }
 }

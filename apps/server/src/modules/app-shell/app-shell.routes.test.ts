@@ -68,7 +68,7 @@ describe('/app shell', () => {
   it("carries the session's CSRF token in a meta tag and the page data of spec §3.2", async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: '/app/candidates',
+      url: '/app/applications',
       headers: { cookie: owner.headers.cookie },
     });
     expect(response.statusCode).toBe(200);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { csrfTokenOf } from '../../plugins/csrf';
 import { isRussianEnabled, staffLocaleOf } from '../../plugins/session';
-import { buildAppPageData } from './app-page-data';
+import { buildAppPageData } from './app-shell.service';
 import { createHrAssetsReader, HR_STATIC_PREFIX, type HrClientAssets } from './app-shell-assets';
 
 export type AppShellOptions = {

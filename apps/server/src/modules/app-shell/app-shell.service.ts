@@ -4,12 +4,11 @@ import {
   DEFAULT_MAIL_MAX_SIZE_BYTES,
   INDEXED_DB_VERSION,
 } from '@kadry/shared/schemas/auth';
-import { and, eq } from 'drizzle-orm';
 import type { Company } from '../../db/schema/companies';
-import { teamMembers } from '../../db/schema/teams';
 import type { Db } from '../../db/tables';
 import { findRolesUpdatedAt } from '../../plugins/access/roles';
 import type { SessionUser } from '../../plugins/session-store';
+import { hasTeamAccess } from './app-shell.queries';
 
 /** The page data of spec §3.2 the /app shell embeds for the signed-in user. */
 export async function buildAppPageData(
@@ -52,14 +51,4 @@ export async function buildAppPageData(
     },
     company: { avatar: input.company.logoUrl, name: input.company.name },
   };
-}
-
-/** Whether the user belongs to a team: then "my team" levels reach something beyond their own rows. */
-async function hasTeamAccess(db: Db, user: Pick<SessionUser, 'id' | 'companyId'>): Promise<boolean> {
-  const rows = await db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.companyId, user.companyId), eq(teamMembers.userId, user.id)))
-    .limit(1);
-  return rows.length > 0;
 }

@@ -248,13 +248,30 @@ export async function updateApplicationStage(
     .where(and(eq(applications.companyId, companyId), eq(applications.id, applicationId)));
 }
 
-export type CommentRow = { id: number; text: string; createdAt: Date; authorId: number; authorName: string };
+export type CommentRow = {
+  id: number;
+  text: string;
+  isShared: boolean;
+  createdAt: Date;
+  authorId: number;
+  authorName: string;
+};
 
-export function findComments(db: Db, companyId: number, applicationId: number): Promise<CommentRow[]> {
+/** Whose comments a reader sees besides the shared ones: their own, or everyone's (see_all_comments). */
+export type CommentReader = { userId: number; seesAllComments: boolean };
+
+/** An application's comments the reader may see, oldest first (decision 011). */
+export function findComments(
+  db: Db,
+  companyId: number,
+  applicationId: number,
+  reader: CommentReader,
+): Promise<CommentRow[]> {
   return db
     .select({
       id: applicationComments.id,
       text: applicationComments.text,
+      isShared: applicationComments.isShared,
       createdAt: applicationComments.createdAt,
       authorId: users.id,
       authorName: users.name,
@@ -262,18 +279,25 @@ export function findComments(db: Db, companyId: number, applicationId: number): 
     .from(applicationComments)
     .innerJoin(users, eq(users.id, applicationComments.authorId))
     .where(
-      and(eq(applicationComments.companyId, companyId), eq(applicationComments.applicationId, applicationId)),
+      and(
+        eq(applicationComments.companyId, companyId),
+        eq(applicationComments.applicationId, applicationId),
+        reader.seesAllComments
+          ? undefined
+          : or(eq(applicationComments.isShared, true), eq(applicationComments.authorId, reader.userId)),
+      ),
     )
     .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id));
 }
 
 export async function insertComment(
   db: Db,
-  values: { companyId: number; applicationId: number; authorId: number; text: string },
-): Promise<{ id: number; text: string; createdAt: Date }> {
+  values: { companyId: number; applicationId: number; authorId: number; text: string; isShared: boolean },
+): Promise<{ id: number; text: string; isShared: boolean; createdAt: Date }> {
   const [comment] = await db.insert(applicationComments).values(values).returning({
     id: applicationComments.id,
     text: applicationComments.text,
+    isShared: applicationComments.isShared,
     createdAt: applicationComments.createdAt,
   });
   if (!comment) throw new Error('comment insert returned nothing');
@@ -285,12 +309,19 @@ export async function findApplicationFile(
   db: Db,
   companyId: number,
   fileId: number,
-): Promise<{ storageKey: string; name: string; size: number; applicationId: number } | null> {
+): Promise<{
+  storageKey: string;
+  name: string;
+  size: number;
+  format: string | null;
+  applicationId: number;
+} | null> {
   const [file] = await db
     .select({
       storageKey: storedFiles.storageKey,
       name: storedFiles.originalName,
       size: storedFiles.size,
+      format: storedFiles.detectedFormat,
       applicationId: applicationFiles.applicationId,
     })
     .from(storedFiles)

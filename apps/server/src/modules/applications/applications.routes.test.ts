@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { seedCompany } from '../../../test/db';
-import { useRecruitingFixture, vacancyBody } from '../../../test/recruiting-fixture';
+import { createRecruitingFixture, vacancyBody } from '../../../test/recruiting-fixture';
 import { type StaffMember, type StaffMethod, seedStaff } from '../permissions/permissions-test-support';
 
 type Method = StaffMethod;
@@ -9,7 +9,7 @@ type Method = StaffMethod;
 // The applications API through app.inject: the list, the card, repeats, stage moves, comments,
 // downloads, export, and the permission matrix of the built-in roles over recruiting.
 
-const fx = useRecruitingFixture();
+const fx = createRecruitingFixture();
 
 describe('applications', () => {
   it('land in the first stage, can be moved, and carry comments by their author', async () => {
@@ -45,6 +45,13 @@ describe('applications', () => {
       stage_id: otherVacancyStage.id,
     });
     expect(wrong.statusCode).toBe(422);
+    // A stage id no integer column holds is a 422 too, not a database error.
+    for (const stageId of [99_999_999_999, -1, 0]) {
+      const huge = await fx.call(fx.staff.hr, 'PUT', `/api/v1/applications/${fx.applicationA}/stage`, {
+        stage_id: stageId,
+      });
+      expect(huge.statusCode, String(stageId)).toBe(422);
+    }
 
     const comment = await fx.call(
       fx.staff.recruiterIn,
@@ -156,7 +163,8 @@ describe('file download', () => {
       `attachment; filename="r_sum_ (final).pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%28final%29.pdf`,
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-type']).toBe('application/octet-stream');
+    // The type of the detected format (see applications-security.routes.test.ts for a disguised one).
+    expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 

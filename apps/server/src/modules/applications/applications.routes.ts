@@ -130,7 +130,10 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
       config,
       schema: {
         tags,
-        summary: "An application's comments, oldest first",
+        summary: "An application's comments the user may read, oldest first",
+        description:
+          'A comment is private to its author unless shared. The list holds the shared comments, the ' +
+          "user's own, and — with the Candidate action `see_all_comments` — everyone's private ones.",
         params: idParamsSchema,
         response: { 200: commentListResponseSchema, ...errors },
       },
@@ -145,13 +148,21 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
       schema: {
         tags,
         summary: 'Comment on an application',
+        description:
+          'Needs the Candidate update level on the application. The comment is private to its author ' +
+          'unless `is_shared` is true, which shows it to everyone who may see the application; sharing ' +
+          'needs the Candidate action `share_comments`, and without it the request is refused with 403 ' +
+          '(nothing is saved) rather than quietly kept private.',
         params: idParamsSchema,
         body: commentInputSchema,
         response: { 201: commentResponseSchema, ...errors, ...errorResponses(422) },
       },
     },
     async (request, reply) => {
-      const comment = await addComment(await contextOf(request), request.params.id, request.body.text);
+      const comment = await addComment(await contextOf(request), request.params.id, {
+        text: request.body.text,
+        isShared: request.body.is_shared,
+      });
       return reply.code(201).send({ data: comment });
     },
   );
@@ -163,6 +174,10 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
       schema: {
         tags,
         summary: 'Download a file of an application (as an attachment)',
+        description:
+          'Named and typed by the format detected from the content at upload, not by the name the ' +
+          'candidate gave it: a `CV.html` that is plain text downloads as `CV.txt`, `text/plain`; an ' +
+          'unrecognised format as `.bin`, `application/octet-stream`. Always with `nosniff`.',
         params: idParamsSchema,
         response: { 200: fileResponseSchema, ...errors },
       },
@@ -177,7 +192,7 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
         throw error;
       }
       return reply
-        .header('content-type', 'application/octet-stream')
+        .header('content-type', file.contentType)
         .header('content-length', String(file.size))
         .header('content-disposition', attachmentDisposition(file.name))
         .header('x-content-type-options', 'nosniff')

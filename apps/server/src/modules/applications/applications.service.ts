@@ -12,7 +12,7 @@ import type { ApplicationAnswer } from '../../db/schema/applications';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { ExportTable } from '../../lib/export-table';
-import { type Access, canSeeObject, levelFor } from '../../plugins/access/access';
+import { type Access, canSeeObject, hasNamedAction, levelFor } from '../../plugins/access/access';
 import { findFormDefinition } from '../forms/forms.service';
 import {
   findPipelines,
@@ -27,6 +27,8 @@ import {
   type ApplicationRow,
   type ApplicationSelection,
   applicationReach,
+  type CommentReader,
+  type CommentRow,
   countApplications,
   findApplicationFile,
   findApplicationFiles,
@@ -38,6 +40,7 @@ import {
   insertComment,
   updateApplicationStage,
 } from './applications.queries';
+import { describeDownload } from './download-type';
 
 /** What the application rules need to act for a signed-in user. */
 export type ApplicationContext = { db: Db; access: Access };
@@ -50,13 +53,25 @@ function canSeeField(access: Pick<Access, 'permissions'>, field: FieldPermission
   return access.permissions.Candidate.fields_view.includes(field);
 }
 
-/** The field permission an answer falls under, by its input type; null when none governs it. */
-function answerField(answer: Pick<ApplicationAnswer, 'type' | 'input_type'>): FieldPermission | null {
-  if (answer.input_type === 'email') return 'field_email';
-  if (answer.input_type === 'phone') return 'field_phone';
-  if (answer.input_type === 'files' || answer.type === 'cv') return 'field_files';
-  if (answer.input_type === 'salary') return 'field_salary';
+/** Labels that name an e-mail or a phone, in the languages forms are written in (en, ru, uk). */
+const EMAIL_LABEL = /e-?mail|почт|пошт|имейл|імейл/i;
+const PHONE_LABEL = /phone|mobile|\bcell\b|телефон|мобильн|мобільн/i;
+
+/**
+ * The field permission an answer falls under, by what the field means: its type (`email`, `phone`,
+ * `cv`…), its input type, or — for a custom field entered as plain text — a label that names an
+ * e-mail or a phone ("Work e-mail", "Телефон"). Null when none governs it.
+ */
+function answerField(
+  answer: Pick<ApplicationAnswer, 'name' | 'type' | 'input_type'>,
+): FieldPermission | null {
+  if (answer.type === 'email' || answer.input_type === 'email') return 'field_email';
+  if (answer.type === 'phone' || answer.input_type === 'phone') return 'field_phone';
+  if (answer.input_type === 'files' || answer.type === 'cv' || answer.type === 'files') return 'field_files';
+  if (answer.input_type === 'salary' || answer.type === 'salary') return 'field_salary';
   if (answer.type === 'birthdate') return 'field_birth_date';
+  if (EMAIL_LABEL.test(answer.name)) return 'field_email';
+  if (PHONE_LABEL.test(answer.name)) return 'field_phone';
   return null;
 }
 
@@ -290,49 +305,76 @@ export async function moveApplication(
   return summary;
 }
 
-export async function listComments(ctx: ApplicationContext, id: number): Promise<Comment[]> {
-  const row = await findReachableApplication(ctx, id);
-  const comments = await findComments(ctx.db, row.companyId, row.id);
-  return comments.map((comment) => ({
-    id: comment.id,
-    text: comment.text,
-    author: { id: comment.authorId, name: comment.authorName },
-    created_at: comment.createdAt.toISOString(),
-  }));
+/** Whose private comments the user reads besides their own (decision 011). */
+function commentReaderOf(access: Access): CommentReader {
+  return {
+    userId: access.user.id,
+    seesAllComments: hasNamedAction(access, 'Candidate', 'see_all_comments'),
+  };
 }
 
-/** Commenting is working on the candidate: it needs the update level on them. */
-export async function addComment(ctx: ApplicationContext, id: number, text: string): Promise<Comment> {
-  const row = await findReachableApplication(ctx, id, 'update');
-  const { user } = ctx.access;
-  const comment = await insertComment(ctx.db, {
-    companyId: row.companyId,
-    applicationId: row.id,
-    authorId: user.id,
-    text,
-  });
+function toCommentWire(comment: CommentRow): Comment {
   return {
     id: comment.id,
     text: comment.text,
-    author: { id: user.id, name: user.name },
+    is_shared: comment.isShared,
+    author: { id: comment.authorId, name: comment.authorName },
     created_at: comment.createdAt.toISOString(),
   };
 }
 
 /**
+ * An application's comments the user may read: the shared ones, their own, and — with the Candidate
+ * action see_all_comments — everyone's private ones (docs/decisions/011-comment-visibility.md).
+ */
+export async function listComments(ctx: ApplicationContext, id: number): Promise<Comment[]> {
+  const row = await findReachableApplication(ctx, id);
+  const comments = await findComments(ctx.db, row.companyId, row.id, commentReaderOf(ctx.access));
+  return comments.map(toCommentWire);
+}
+
+/**
+ * Commenting is working on the candidate: it needs the update level on them. A comment is private to
+ * its author unless shared, and sharing needs the Candidate action share_comments: without it a shared
+ * comment is refused (403) rather than quietly saved private, so nobody believes the team can read it.
+ */
+export async function addComment(
+  ctx: ApplicationContext,
+  id: number,
+  input: { text: string; isShared: boolean },
+): Promise<Comment> {
+  const row = await findReachableApplication(ctx, id, 'update');
+  const { user } = ctx.access;
+  if (input.isShared && !hasNamedAction(ctx.access, 'Candidate', 'share_comments')) {
+    throw new AppError('forbidden');
+  }
+  const comment = await insertComment(ctx.db, {
+    companyId: row.companyId,
+    applicationId: row.id,
+    authorId: user.id,
+    text: input.text,
+    isShared: input.isShared,
+  });
+  return toCommentWire({ ...comment, authorId: user.id, authorName: user.name });
+}
+
+/**
  * A file to download: reachable exactly when its application is and the role sees candidates'
- * files; 404 otherwise (also for a role without candidates at all).
+ * files; 404 otherwise (also for a role without candidates at all). Named and typed by the format
+ * detected from its content at upload.
  */
 export async function findDownload(
   ctx: ApplicationContext,
   fileId: number,
-): Promise<{ storageKey: string; name: string; size: number }> {
+): Promise<{ storageKey: string; name: string; contentType: string; size: number }> {
   if (levelFor(ctx.access, 'Candidate', 'view') === 'not_visible') throw new AppError('not_found');
   const file = await findApplicationFile(ctx.db, ctx.access.user.companyId, fileId);
   if (!file) throw new AppError('not_found');
   await findReachableApplication(ctx, file.applicationId);
   if (!canSeeField(ctx.access, 'field_files')) throw new AppError('not_found');
-  return { storageKey: file.storageKey, name: file.name, size: file.size };
+  // Served as what its content is, never as what the uploader named it (a CV.html that is text is a .txt).
+  const { name, contentType } = describeDownload(file.name, file.format);
+  return { storageKey: file.storageKey, name, contentType, size: file.size };
 }
 
 /** The export of the applications matching the filters, with only what the role may see (export_database). */

@@ -125,7 +125,7 @@ async function setDisabledCommand(db: Db, email: string, slug: string | undefine
   const company = await findTargetCompany(db, slug);
   const user = company ? await findUserByEmail(db, company.id, email) : null;
   if (!company || !user) throw new CliUsageError(`No account with the email ${normalizeEmail(email)}.`);
-  await setUserDisabled(db, user.id, isDisabled);
+  await setUserDisabled(db, user.companyId, user.id, isDisabled);
   return { user, company };
 }
 

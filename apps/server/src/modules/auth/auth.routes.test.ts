@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCompany } from '../../../test/db';
-import { sessions } from '../../db/schema/sessions';
+import { sessions, signInDevices } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
-import { hashToken } from '../../lib/tokens';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { createRandomToken, deriveCsrfToken, hashToken } from '../../lib/tokens';
+import { DEVICE_COOKIE, SESSION_COOKIE } from '../../plugins/session';
 import { deleteExpiredAuthRows } from '../../plugins/session-store';
 import {
   type AuthTestApp,
@@ -53,16 +53,33 @@ async function openSignInPage(remoteAddress: string, url = '/app/sign-in') {
 async function postSignIn(
   remoteAddress: string,
   fields: Record<string, string>,
-  extraHeaders: Record<string, string> = {},
+  extra: { headers?: Record<string, string>; deviceCookie?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const { preSession, formToken } = await openSignInPage(remoteAddress);
+  const device = extra.deviceCookie ? `; ${DEVICE_COOKIE}=${extra.deviceCookie}` : '';
   return t.app.inject({
     method: 'POST',
     url: '/app/sign-in',
     remoteAddress,
-    headers: { ...FORM, cookie: `${SESSION_COOKIE}=${preSession}`, ...extraHeaders },
+    headers: { ...FORM, cookie: `${SESSION_COOKIE}=${preSession}${device}`, ...extra.headers },
     payload: new URLSearchParams({ _token: formToken, ...fields }).toString(),
   });
+}
+
+/** The device cookie a response sets (docs/decisions/010-sign-in-lockout.md), if it sets one. */
+function readDeviceCookie(response: LightMyRequestResponse) {
+  return response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE);
+}
+
+/** Posts the sign-in form from a browser that holds this device cookie value (or none). */
+function postSignInFromDevice(
+  remoteAddress: string,
+  device: string | undefined,
+  fields: { email: string; password: string },
+): Promise<LightMyRequestResponse> {
+  return device
+    ? postSignIn(remoteAddress, fields, { deviceCookie: device })
+    : postSignIn(remoteAddress, fields);
 }
 
 /** A staff API call that needs a session: the translations lookup. */
@@ -92,7 +109,8 @@ describe('sign-in page', () => {
     const cookie = page.cookies.find((entry) => entry.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeUndefined();
-    expect(cookie?.value).toMatch(/^[\w-]{22}$/);
+    // 16 random bytes and the server's 16-byte signature over them.
+    expect(cookie?.value).toMatch(/^[\w-]{44}$/);
   });
 
   it('is translated into the language asked for', async () => {
@@ -135,92 +153,75 @@ describe('signing in', () => {
     expect(rows.map((row) => row.idHash)).toEqual([hashToken(session ?? '')]);
   });
 
-  it('does not adopt a session id an attacker planted before sign-in', async () => {
+  it('a session id planted before sign-in (session fixation) is never adopted: sign-in gives a fresh server-made id, and the planted id’s CSRF token works nowhere', async () => {
     const { user, password } = await seedUser(t.database.db, companyId);
-    const planted = 'AAAAAAAAAAAAAAAAAAAAAA';
     const ip = nextIp();
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/app/sign-in',
-      remoteAddress: ip,
-      headers: { cookie: `${SESSION_COOKIE}=${planted}` },
-    });
-    const formToken = readMetaCsrfToken(page.body) ?? '';
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/app/sign-in',
-      remoteAddress: ip,
-      headers: { ...FORM, cookie: `${SESSION_COOKIE}=${planted}` },
-      payload: new URLSearchParams({ _token: formToken, email: user.email, password }).toString(),
-    });
-    expect(response.statusCode).toBe(303);
-    expect(readSessionCookie(response)).not.toBe(planted);
-    expect((await callStaffApi(planted)).statusCode).toBe(401);
-  });
+    // The attacker plants both shapes the server uses: a session's and a pre-session's.
+    for (const planted of [createRandomToken(16), `${createRandomToken(16)}${createRandomToken(16)}`]) {
+      const plantedCsrf = deriveCsrfToken(planted);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/app/sign-in',
+        remoteAddress: ip,
+        headers: { cookie: `${SESSION_COOKIE}=${planted}` },
+      });
+      // The page does not take the planted id: it sets a pre-session of its own, and its form
+      // carries that one's token, not one the attacker can compute.
+      const preSession = readSessionCookie(page);
+      expect(preSession).toMatch(/^[\w-]{44}$/);
+      expect(preSession).not.toBe(planted);
+      const formToken = readMetaCsrfToken(page.body) ?? '';
+      expect(formToken).not.toBe(plantedCsrf);
 
-  it('goes to the page asked for, but only inside the app', async () => {
-    const { user, password } = await seedUser(t.database.db, companyId);
-    const inside = await postSignIn(nextIp(), { email: user.email, password, next: '/app/vacancies?page=2' });
-    expect(inside.headers.location).toBe('/app/vacancies?page=2');
-    for (const next of ['//evil.example/app', 'https://evil.example', '/app\\@evil.example', '/apple']) {
-      const response = await postSignIn(nextIp(), { email: user.email, password, next });
-      expect(response.headers.location, next).toBe('/app');
+      // The planted id with the token derived from it: refused (a forged sign-in form, login CSRF).
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/app/sign-in',
+        remoteAddress: ip,
+        headers: { ...FORM, cookie: `${SESSION_COOKIE}=${planted}` },
+        payload: new URLSearchParams({ _token: plantedCsrf, email: user.email, password }).toString(),
+      });
+      expect(forged.statusCode).toBe(419);
+
+      // The victim signs in with what the page gave the browser: a fresh, server-made session.
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/app/sign-in',
+        remoteAddress: ip,
+        headers: { ...FORM, cookie: `${SESSION_COOKIE}=${preSession}` },
+        payload: new URLSearchParams({ _token: formToken, email: user.email, password }).toString(),
+      });
+      expect(response.statusCode).toBe(303);
+      const session = readSessionCookie(response) ?? '';
+      expect(session).toMatch(/^[\w-]{22}$/);
+      expect([planted, preSession]).not.toContain(session);
+      const rows = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, hashToken(session)));
+      expect(rows).toHaveLength(1);
+
+      // Nothing the attacker knows opens anything: no session, no working CSRF token.
+      expect((await callStaffApi(planted)).statusCode).toBe(401);
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/password',
+        headers: { cookie: `${SESSION_COOKIE}=${planted}`, 'x-csrf-token': plantedCsrf },
+        payload: {
+          current_password: password,
+          password: 'a brand new password',
+          password_confirmation: 'a brand new password',
+        },
+      });
+      expect(write.statusCode).toBe(401);
+      const signOut = await t.app.inject({
+        method: 'POST',
+        url: '/app/sign-out',
+        headers: { ...FORM, cookie: `${SESSION_COOKIE}=${planted}` },
+        payload: new URLSearchParams({ _token: plantedCsrf }).toString(),
+      });
+      expect(signOut.statusCode).toBe(419);
     }
-  });
-
-  it('refuses a wrong password with one error tied to both fields, and does not sign in', async () => {
-    const { user } = await seedUser(t.database.db, companyId);
-    const response = await postSignIn(nextIp(), { email: user.email, password: 'not the password' });
-    expect(response.statusCode).toBe(422);
-    expect(response.body).toContain(
-      `<div class="alert" role="alert" id="form-error">${en['auth.sign_in.failed']}`,
-    );
-    expect(response.body).toMatch(/id="field-email"[^>]*aria-invalid="true" aria-describedby="form-error"/);
-    expect(response.body).toMatch(
-      /id="field-password"[^>]*aria-invalid="true" aria-describedby="form-error"/,
-    );
-    // The email stays filled in; the password never comes back.
-    expect(response.body).toContain(`value="${user.email}"`);
-    expect(response.body).not.toContain('not the password');
-    const row = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(row).toEqual([]);
-  });
-
-  it('answers an unknown email exactly like a wrong password', async () => {
-    const response = await postSignIn(nextIp(), { email: 'nobody@example.test', password: 'whatever it is' });
-    expect(response.statusCode).toBe(422);
-    expect(response.body).toContain(en['auth.sign_in.failed']);
-  });
-
-  it('marks empty fields with their own errors', async () => {
-    const response = await postSignIn(nextIp(), { email: '', password: '' });
-    expect(response.statusCode).toBe(422);
-    expect(response.body).toContain(
-      `<p class="error" id="field-email-error">${en['public.fill_fields']}</p>`,
-    );
-    expect(response.body).toMatch(/id="field-password"[^>]*aria-describedby="field-password-error"/);
-  });
-
-  it('answers JSON to scripts', async () => {
-    const { user, password } = await seedUser(t.database.db, companyId);
-    const json = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-    const wrong = await postSignIn(nextIp(), { email: user.email, password: 'nope nope nope' }, json);
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({
-      message: en['auth.sign_in.failed'],
-      errors: { email: [en['auth.sign_in.failed']] },
-    });
-    const right = await postSignIn(nextIp(), { email: user.email, password }, json);
-    expect(right.statusCode).toBe(200);
-    expect(right.json()).toEqual({ data: { redirect: '/app' } });
-    expect(readSessionCookie(right)).toBeDefined();
-  });
-
-  it('refuses a disabled account even with the right password', async () => {
-    const { user, password } = await seedUser(t.database.db, companyId);
-    await setUserDisabled(t.database.db, user.id, true);
-    const response = await postSignIn(nextIp(), { email: user.email, password });
-    expect(response.statusCode).toBe(422);
   });
 });
 
@@ -265,6 +266,139 @@ describe('failed sign-in limits', () => {
   });
 });
 
+describe('known devices (docs/decisions/010-sign-in-lockout.md)', () => {
+  /** Signs the owner in once from a browser of their own; answers its device cookie. */
+  async function signInOnDevice(email: string, password: string, ip = nextIp()): Promise<string> {
+    const response = await postSignIn(ip, { email, password });
+    expect(response.statusCode).toBe(303);
+    const device = readDeviceCookie(response)?.value;
+    expect(device).toMatch(/^[\w-]{22}$/);
+    return device ?? '';
+  }
+
+  async function failFiveTimes(email: string, device?: string): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await postSignInFromDevice(nextIp(), device, { email, password: 'wrong password' });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  }
+
+  it('a stranger’s five wrong passwords (lockout as a weapon) lock out only untrusted clients: the owner on a known device still signs in', async () => {
+    const { user, password } = await seedUser(t.database.db, companyId);
+    const device = await signInOnDevice(user.email, password);
+
+    // The attack: five wrong passwords from five IPs, no device cookie.
+    expect(await failFiveTimes(user.email)).toEqual([422, 422, 422, 422, 429]);
+    // The stranger is locked out, even with the right password…
+    const stranger = await postSignIn(nextIp(), { email: user.email, password });
+    expect(stranger.statusCode).toBe(429);
+    expect(readSessionCookie(stranger)).toBeUndefined();
+    // …the owner, on the device they signed in on before, is not: from any IP.
+    const owner = await postSignInFromDevice(nextIp(), device, { email: user.email, password });
+    expect(owner.statusCode).toBe(303);
+    expect(readSessionCookie(owner)).toMatch(/^[\w-]{22}$/);
+    // The same device token again (refreshed, not replaced).
+    expect(readDeviceCookie(owner)?.value).toBe(device);
+  });
+
+  it('five wrong passwords on a known device lock that device only', async () => {
+    const { user, password } = await seedUser(t.database.db, companyId);
+    const device = await signInOnDevice(user.email, password);
+    expect(await failFiveTimes(user.email, device)).toEqual([422, 422, 422, 422, 429]);
+    const onDevice = await postSignInFromDevice(nextIp(), device, { email: user.email, password });
+    expect(onDevice.statusCode).toBe(429);
+    expect(Number(onDevice.headers['retry-after'])).toBeGreaterThan(0);
+    // Another browser (untrusted, its own counts untouched) still signs in.
+    expect((await postSignIn(nextIp(), { email: user.email, password })).statusCode).toBe(303);
+    t.clock.advance(15 * 60_000 + 1_000);
+    expect((await postSignInFromDevice(nextIp(), device, { email: user.email, password })).statusCode).toBe(
+      303,
+    );
+  });
+
+  it('a known device is not held back by its IP’s lock, which stops untrusted clients there', async () => {
+    const { user, password } = await seedUser(t.database.db, companyId);
+    const device = await signInOnDevice(user.email, password);
+    const ip = nextIp();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await postSignIn(ip, { email: `spray${attempt}@example.test`, password: 'wrong password' });
+    }
+    expect((await postSignIn(ip, { email: user.email, password })).statusCode).toBe(429);
+    expect((await postSignInFromDevice(ip, device, { email: user.email, password })).statusCode).toBe(303);
+  });
+
+  it('a device cookie is tied to its account: another account’s counts as an untrusted client', async () => {
+    const alice = await seedUser(t.database.db, companyId);
+    const bob = await seedUser(t.database.db, companyId);
+    const alicesDevice = await signInOnDevice(alice.user.email, alice.password);
+    // Failures against Bob from Alice's browser count among Bob's untrusted clients…
+    expect(await failFiveTimes(bob.user.email, alicesDevice)).toEqual([422, 422, 422, 422, 429]);
+    const asBob = await postSignInFromDevice(nextIp(), alicesDevice, {
+      email: bob.user.email,
+      password: bob.password,
+    });
+    expect(asBob.statusCode).toBe(429);
+    // …and a made-up device token is no device at all.
+    const madeUp = await postSignInFromDevice(nextIp(), createRandomToken(16), {
+      email: bob.user.email,
+      password: bob.password,
+    });
+    expect(madeUp.statusCode).toBe(429);
+    // Alice's own device still works for her.
+    expect(
+      (
+        await postSignInFromDevice(nextIp(), alicesDevice, {
+          email: alice.user.email,
+          password: alice.password,
+        })
+      ).statusCode,
+    ).toBe(303);
+  });
+
+  it('is an HttpOnly, SameSite=Strict cookie kept for a year; over https __Host- prefixed and Secure', async () => {
+    const { user, password } = await seedUser(t.database.db, companyId);
+    const response = await postSignIn(nextIp(), { email: user.email, password });
+    expect(readDeviceCookie(response)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: 365 * 86_400,
+    });
+    expect(readDeviceCookie(response)?.secure).toBeUndefined();
+    // Only the hash is stored.
+    const device = readDeviceCookie(response)?.value ?? '';
+    const rows = await t.database.db.select().from(signInDevices).where(eq(signInDevices.userId, user.id));
+    expect(rows.map((row) => row.idHash)).toEqual([hashToken(device)]);
+
+    const https = await createAuthTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const company = await seedCompany(https.database.db, { name: 'Secure Co' });
+      const account = await seedUser(https.database.db, company.id);
+      const headers = { 'x-forwarded-proto': 'https' };
+      const page = await https.app.inject({ method: 'GET', url: '/app/sign-in', headers });
+      const preSession = page.cookies.find((cookie) => cookie.name === `__Host-${SESSION_COOKIE}`)?.value;
+      const signedIn = await https.app.inject({
+        method: 'POST',
+        url: '/app/sign-in',
+        headers: { ...headers, ...FORM, cookie: `__Host-${SESSION_COOKIE}=${preSession}` },
+        payload: new URLSearchParams({
+          _token: readMetaCsrfToken(page.body) ?? '',
+          email: account.user.email,
+          password: account.password,
+        }).toString(),
+      });
+      expect(signedIn.statusCode).toBe(303);
+      const secureDevice = signedIn.cookies.find((cookie) => cookie.name === `__Host-${DEVICE_COOKIE}`);
+      expect(secureDevice).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+      expect(secureDevice?.domain).toBeUndefined();
+    } finally {
+      await https.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   it('ends at sign-out: the cookie no longer opens anything', async () => {
     const { user, password } = await seedUser(t.database.db, companyId);
@@ -297,7 +431,7 @@ describe('sessions', () => {
     const { user, password } = await seedUser(t.database.db, companyId);
     const first = await signIn(t.app, { email: user.email, password }, { remoteAddress: nextIp() });
     const second = await signIn(t.app, { email: user.email, password }, { remoteAddress: nextIp() });
-    await setUserDisabled(t.database.db, user.id, true);
+    await setUserDisabled(t.database.db, user.companyId, user.id, true);
     expect((await callStaffApi(first.token)).statusCode).toBe(401);
     expect((await callStaffApi(second.token)).statusCode).toBe(401);
   });
@@ -441,6 +575,18 @@ describe('password reset', () => {
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
 
     expect((await postSignIn(nextIp(), { email: user.email, password })).statusCode).toBe(422);
+    expect(
+      (await postSignIn(nextIp(), { email: user.email, password: 'a brand new passphrase' })).statusCode,
+    ).toBe(303);
+  });
+
+  it('ends the lock of untrusted clients once the owner resets the password', async () => {
+    const { user } = await seedUser(t.database.db, companyId);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await postSignIn(nextIp(), { email: user.email, password: 'wrong password' });
+    }
+    const link = await receiveLink(user.email);
+    expect((await submitNewPassword(link, 'a brand new passphrase')).statusCode).toBe(303);
     expect(
       (await postSignIn(nextIp(), { email: user.email, password: 'a brand new passphrase' })).statusCode,
     ).toBe(303);

@@ -10,20 +10,21 @@ import {
   signInBodySchema,
 } from '@kadry/shared/schemas/auth';
 import { validateEmail } from '@kadry/shared/validation/rules';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Company } from '../../db/schema/companies';
-import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { EmailSender } from '../../lib/email-sender';
 import { csrfTokenOf } from '../../plugins/csrf';
 import { toAppError } from '../../plugins/error-handler';
 import {
+  DEVICE_TOKEN_TTL_MS,
   endUserSession,
   ensureSessionToken,
   listStaffLocales,
+  readDeviceTokens,
+  rememberDeviceToken,
   staffLocaleOf,
   startUserSession,
 } from '../../plugins/session';
@@ -36,19 +37,13 @@ import {
   renderSignInPage,
   renderSignOutPage,
 } from './auth-pages';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import {
   findResetTokenAccount,
   requestPasswordReset,
   resetPasswordWithToken,
 } from './password-reset.service';
-import {
-  clearAccountFailures,
-  findSignInLockout,
-  recordSignInFailure,
-  type SignInLimits,
-} from './sign-in-throttle';
-import { findUserByEmail } from './users.service';
+import type { SignInLimits } from './sign-in.service';
+import { signInWithPassword } from './sign-in.service';
 
 export type AuthRoutesOptions = {
   db: Db;
@@ -69,6 +64,11 @@ const FORGOT = route('auth.password.forgot');
 const APP_HOME = route('app.home');
 /** Reset tokens are 32 random bytes in base64url. */
 const RESET_TOKEN_PATTERN = /^[\w-]{43}$/;
+/**
+ * These pages' forms are a few fields: their bodies (urlencoded, or JSON from the HR app's scripts)
+ * are anonymous, so they are kept small, and the 413 names this limit.
+ */
+const FORM_BODY_LIMIT = 16 * 1024;
 
 /** Scripts (the HR app) ask for JSON; browsers posting the forms get pages. */
 function wantsJson(request: FastifyRequest): boolean {
@@ -154,6 +154,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   // HTML pages, not API: kept out of the OpenAPI document.
   app.addHook('onRoute', (routeOptions) => {
     routeOptions.schema = { ...routeOptions.schema, hide: true };
+    routeOptions.bodyLimit = FORM_BODY_LIMIT;
   });
   const limits: SignInLimits = {
     maxFailuresPerAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
@@ -163,7 +164,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   const sessionMaxAgeMs = env.SESSION_MAX_HOURS * 3_600_000;
 
   // Forms post urlencoded; only this plugin's routes accept that content type.
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
 
   // Browsers posting a form get a page, not JSON, for the errors that reach them outside a handler:
   // an expired form (419), too many requests (429), an unknown company (404).
@@ -256,8 +257,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         return renderForm(422, missing);
       }
 
-      const throttle = { companyId: company.id, email: body.email, ip: request.ip, now: now(), limits };
-      const refuseLocked = (retryAfter: number) => {
+      const outcome = await signInWithPassword(db, {
+        companyId: company.id,
+        email: body.email,
+        password: body.password,
+        ip: request.ip,
+        deviceTokens: readDeviceTokens(request),
+        deviceTtlMs: DEVICE_TOKEN_TTL_MS,
+        now,
+        limits,
+      });
+      if (outcome.status === 'locked') {
+        const { retryAfter } = outcome;
         if (json)
           throw new AppError('too_many_requests', {
             retryAfter,
@@ -266,21 +277,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           });
         reply.header('retry-after', String(retryAfter));
         return renderForm(429, { form: lockoutMessage(t, retryAfter) });
-      };
-      const lockedFor = await findSignInLockout(db, throttle);
-      if (lockedFor > 0) return refuseLocked(lockedFor);
-
-      const user = await findUserByEmail(db, company.id, body.email);
-      let isValid = false;
-      if (user?.passwordHash) {
-        isValid = (await verifyPassword(user.passwordHash, body.password)) && !user.isDisabled;
-      } else {
-        await verifyAgainstDummy(body.password);
       }
-      if (!user || !isValid) {
-        await recordSignInFailure(db, throttle);
-        const lockedNow = await findSignInLockout(db, throttle);
-        if (lockedNow > 0) return refuseLocked(lockedNow);
+      if (outcome.status === 'failed') {
         if (json) {
           throw new AppError('validation', {
             key: 'auth.sign_in.failed',
@@ -290,21 +288,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         return renderForm(422, { form: t('auth.sign_in.failed') });
       }
 
-      await clearAccountFailures(db, company.id, body.email);
-      const signedInAt = now();
-      const rehash =
-        user.passwordHash && needsRehash(user.passwordHash) ? await hashPassword(body.password) : null;
-      await db
-        .update(users)
-        .set({ lastSignInAt: signedInAt, ...(rehash ? { passwordHash: rehash } : {}) })
-        .where(eq(users.id, user.id));
       await startUserSession(request, reply, {
         db,
-        userId: user.id,
+        userId: outcome.userId,
         companyId: company.id,
-        now: signedInAt,
+        now: outcome.signedInAt,
         maxAgeMs: sessionMaxAgeMs,
       });
+      // This browser is now a known device of the account: strangers' failures no longer lock it out.
+      rememberDeviceToken(request, reply, outcome.deviceToken);
       const redirect = next ?? APP_HOME;
       if (json) return reply.send({ data: { redirect } } satisfies AuthRedirectResponse);
       return reply.redirect(redirect, 303);

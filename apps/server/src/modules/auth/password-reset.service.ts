@@ -1,15 +1,23 @@
 import { createTranslator } from '@kadry/shared/i18n/translate';
 import { INVITATION_TTL_MS } from '@kadry/shared/schemas/admin';
 import { PASSWORD_RESET_TTL_MS } from '@kadry/shared/schemas/auth';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Company } from '../../db/schema/companies';
-import { passwordResetTokens, sessions } from '../../db/schema/sessions';
-import { type User, users } from '../../db/schema/users';
+import type { User } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import type { EmailSender } from '../../lib/email-sender';
 import { createRandomToken, hashToken } from '../../lib/tokens';
+import {
+  deletePendingResetTokens,
+  deleteUserSessions,
+  findResetTokenAccountRow,
+  markPendingResetTokensUsed,
+  replacePendingResetToken,
+  spendResetToken,
+  updateEnabledUserPassword,
+} from './auth.queries';
 import { hashPassword } from './password-hashing';
-import { clearAccountFailures } from './sign-in-throttle';
+import { findDeviceHashesOfUser } from './sign-in-devices.queries';
+import { clearAccountLocks } from './sign-in-throttle.queries';
 import { findUserByEmail } from './users.service';
 
 /**
@@ -26,17 +34,12 @@ export async function requestPasswordReset(
   // 256 bits: the link is the only secret, and it travels by email.
   const token = createRandomToken(32);
   // A new link ends the earlier unused ones: only the newest mail opens the account.
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      companyId: input.company.id,
-      userId: user.id,
-      createdAt: input.now,
-      expiresAt: new Date(input.now.getTime() + PASSWORD_RESET_TTL_MS),
-    });
+  await replacePendingResetToken(db, {
+    tokenHash: hashToken(token),
+    companyId: input.company.id,
+    userId: user.id,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + PASSWORD_RESET_TTL_MS),
   });
 
   const t = createTranslator(user.locale);
@@ -67,17 +70,12 @@ export async function sendInvitation(
   },
 ): Promise<void> {
   const token = createRandomToken(32);
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, input.user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      companyId: input.company.id,
-      userId: input.user.id,
-      createdAt: input.now,
-      expiresAt: new Date(input.now.getTime() + INVITATION_TTL_MS),
-    });
+  await replacePendingResetToken(db, {
+    tokenHash: hashToken(token),
+    companyId: input.company.id,
+    userId: input.user.id,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + INVITATION_TTL_MS),
   });
 
   const t = createTranslator(input.user.locale);
@@ -109,20 +107,7 @@ export async function findResetTokenAccount(
   companyId: number,
   now: Date,
 ): Promise<{ userId: number; hasPassword: boolean } | null> {
-  const [row] = await db
-    .select({ userId: passwordResetTokens.userId, passwordHash: users.passwordHash })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        eq(passwordResetTokens.companyId, companyId),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-        eq(users.isDisabled, false),
-      ),
-    )
-    .limit(1);
+  const row = await findResetTokenAccountRow(db, companyId, hashToken(token), now);
   return row ? { userId: row.userId, hasPassword: row.passwordHash !== null } : null;
 }
 
@@ -148,34 +133,36 @@ export async function resetPasswordWithToken(
   // Hash before the transaction: argon2 takes a while and must not hold row locks.
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: input.now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          eq(passwordResetTokens.companyId, input.companyId),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, input.now),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!spent) return false;
+    const userId = await spendResetToken(tx, input.companyId, hashToken(input.token), input.now);
+    if (userId === null) return false;
 
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: input.now })
-      .where(and(eq(users.id, spent.userId), eq(users.isDisabled, false)))
-      .returning({ id: users.id, email: users.email });
+    const user = await updateEnabledUserPassword(tx, input.companyId, userId, {
+      passwordHash,
+      passwordChangedAt: input.now,
+    });
     if (!user) return false;
 
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: input.now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    // The owner of the mailbox proved who they are: a lockout from someone guessing ends too.
-    await clearAccountFailures(tx, input.companyId, user.email);
+    await deleteUserSessions(tx, input.companyId, user.id);
+    await markPendingResetTokensUsed(tx, input.companyId, user.id, input.now);
+    // The owner of the mailbox proved who they are: the lock of untrusted clients (someone guessing
+    // the password) ends, and so do the account's device locks (docs/decisions/010-sign-in-lockout.md).
+    await clearAccountLocks(tx, {
+      companyId: input.companyId,
+      email: user.email,
+      deviceHashes: await findDeviceHashesOfUser(tx, input.companyId, user.id),
+    });
     return true;
   });
+}
+
+/**
+ * Voids an account's unused password links (its email changed: they went to the old address). Run it
+ * in the transaction that makes the change.
+ */
+export async function voidPendingResetLinks(
+  db: Pick<Db, 'delete'>,
+  companyId: number,
+  userId: number,
+): Promise<void> {
+  await deletePendingResetTokens(db, companyId, userId);
 }

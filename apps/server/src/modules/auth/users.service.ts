@@ -1,10 +1,16 @@
 import type { Locale } from '@kadry/shared/constants';
 import { BUILT_IN_ROLES, type BuiltInRole } from '@kadry/shared/schemas/auth';
-import { and, eq, inArray } from 'drizzle-orm';
-import { roles } from '../../db/schema/roles';
-import { passwordResetTokens, sessions } from '../../db/schema/sessions';
-import { type User, users } from '../../db/schema/users';
+import type { User } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
+import {
+  deleteResetTokens,
+  deleteUserSessions,
+  findBuiltInRoles,
+  findUserRowByEmail,
+  insertMissingBuiltInRoles,
+  insertUser,
+  updateUserDisabled,
+} from './auth.queries';
 import { hashPassword } from './password-hashing';
 
 /** English names of the built-in roles; the permissions work may rename or translate them. */
@@ -28,14 +34,12 @@ export function normalizeEmail(email: string): string {
 
 /** Creates the company's built-in roles that are missing; answers every built-in role's id by key. */
 export async function ensureBuiltInRoles(db: Db, companyId: number): Promise<Record<BuiltInRole, number>> {
-  await db
-    .insert(roles)
-    .values(BUILT_IN_ROLES.map((key) => ({ companyId, key, name: BUILT_IN_ROLE_NAMES[key] })))
-    .onConflictDoNothing({ target: [roles.companyId, roles.key] });
-  const rows = await db
-    .select({ id: roles.id, key: roles.key })
-    .from(roles)
-    .where(and(eq(roles.companyId, companyId), inArray(roles.key, [...BUILT_IN_ROLES])));
+  await insertMissingBuiltInRoles(
+    db,
+    companyId,
+    BUILT_IN_ROLES.map((key) => ({ key, name: BUILT_IN_ROLE_NAMES[key] })),
+  );
+  const rows = await findBuiltInRoles(db, companyId);
   const ids = Object.fromEntries(rows.map((row) => [row.key, row.id])) as Partial<
     Record<BuiltInRole, number>
   >;
@@ -45,13 +49,8 @@ export async function ensureBuiltInRoles(db: Db, companyId: number): Promise<Rec
   return ids as Record<BuiltInRole, number>;
 }
 
-export async function findUserByEmail(db: Db, companyId: number, email: string): Promise<User | null> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.email, normalizeEmail(email))))
-    .limit(1);
-  return rows[0] ?? null;
+export function findUserByEmail(db: Db, companyId: number, email: string): Promise<User | null> {
+  return findUserRowByEmail(db, companyId, normalizeEmail(email));
 }
 
 export type CreateUserInput = {
@@ -70,20 +69,16 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<User> 
   const email = normalizeEmail(input.email);
   const roleIds = await ensureBuiltInRoles(db, input.companyId);
   const passwordHash = await hashPassword(input.password);
-  const [user] = await db
-    .insert(users)
-    .values({
-      companyId: input.companyId,
-      email,
-      name: input.name,
-      passwordHash,
-      roleId: roleIds[input.role],
-      locale: input.locale ?? 'en',
-      timezone: input.timezone ?? 'UTC',
-      passwordChangedAt: new Date(),
-    })
-    .onConflictDoNothing({ target: [users.companyId, users.email] })
-    .returning();
+  const user = await insertUser(db, {
+    companyId: input.companyId,
+    email,
+    name: input.name,
+    passwordHash,
+    roleId: roleIds[input.role],
+    locale: input.locale ?? 'en',
+    timezone: input.timezone ?? 'UTC',
+    passwordChangedAt: new Date(),
+  });
   if (!user) throw new UserExistsError(`A user with the email ${email} already exists.`);
   return user;
 }
@@ -92,10 +87,15 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<User> 
  * Disables or re-enables an account. Disabling ends every session of the account at once and voids
  * its pending password-reset links.
  */
-export async function setUserDisabled(db: Db, userId: number, isDisabled: boolean): Promise<void> {
+export async function setUserDisabled(
+  db: Db,
+  companyId: number,
+  userId: number,
+  isDisabled: boolean,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ isDisabled }).where(eq(users.id, userId));
-    if (isDisabled) await endUserAccess(tx, userId);
+    await updateUserDisabled(tx, companyId, userId, isDisabled);
+    if (isDisabled) await endUserAccess(tx, companyId, userId);
   });
 }
 
@@ -103,7 +103,11 @@ export async function setUserDisabled(db: Db, userId: number, isDisabled: boolea
  * Ends every session of an account and voids its pending password links: what disabling an account
  * does. Run it in the transaction that disables the account.
  */
-export async function endUserAccess(db: Pick<Db, 'delete'>, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+export async function endUserAccess(
+  db: Pick<Db, 'delete'>,
+  companyId: number,
+  userId: number,
+): Promise<void> {
+  await deleteUserSessions(db, companyId, userId);
+  await deleteResetTokens(db, companyId, userId);
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/tables';
 // All SQL of careers-site settings (they live on the company row); every statement filters by company.
 
 export async function findCompany(db: Db, companyId: number): Promise<Company | null> {
+  // companies has no company_id column: its id is the company key.
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   return company ?? null;
 }
@@ -15,6 +16,7 @@ export async function updateCompany(
   companyId: number,
   values: Partial<NewCompany>,
 ): Promise<Company | null> {
+  // companies has no company_id column: its id is the company key.
   const [updated] = await db.update(companies).set(values).where(eq(companies.id, companyId)).returning();
   return updated ?? null;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/app';
-import { useRecruitingFixture } from '../../../test/recruiting-fixture';
+import { createRecruitingFixture } from '../../../test/recruiting-fixture';
 
 // Application forms and careers-site settings through app.inject, in a company with recruiting under way.
 
-const fx = useRecruitingFixture();
+const fx = createRecruitingFixture();
 
 describe('forms and careers settings', () => {
   it('creates a form, makes it the default, edits its fields and refuses to delete the default', async () => {
@@ -101,5 +101,47 @@ describe('forms and careers settings', () => {
     expect(served.body).not.toMatch(/script|onload/);
     expect((await upload(new Blob(['plain text, not an image']), 'logo.svg')).statusCode).toBe(422);
     expect((await upload(new Blob([new Uint8Array(2 * 1024 * 1024 + 10)]), 'big.png')).statusCode).toBe(413);
+  });
+
+  it('takes an SVG logo that starts with an XML declaration and comments, as editors save it; refuses a DOCTYPE, entities and stylesheets', async () => {
+    const upload = async (svg: string) => {
+      const body = await multipart([['logo', new Blob([svg]), 'logo.svg']]);
+      return fx.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/careers-settings/logo',
+        headers: { ...fx.staff.owner.headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const inkscape = [
+      '\uFEFF<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+      '<!-- Created with Inkscape (http://www.inkscape.org/) -->',
+      `<!-- ${'a long licence text '.repeat(400)} -->`,
+      '',
+      '<svg width="10" height="10" viewBox="0 0 10 10" version="1.1" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">',
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient></defs>',
+      '<rect id="r" width="5" height="5" fill="url(#g)"/><use xlink:href="#r"/>',
+      '<use xlink:href="https://evil.example/sprite.svg#x"/><script>alert(1)</script>',
+      '</svg>',
+    ].join('\n');
+    const response = await upload(inkscape);
+    expect(response.statusCode, response.body).toBe(200);
+    const served = await fx.t.app.inject({
+      url: response.json().data.logo_url as string,
+      headers: { host: fx.company.hosts[0] ?? '' },
+    });
+    expect(served.body).toContain('<rect');
+    expect(served.body).toContain('xlink:href="#r"');
+    expect(served.body).toContain('xmlns:xlink="http://www.w3.org/1999/xlink"');
+    expect(served.body).not.toMatch(/script|evil\.example/);
+
+    for (const refused of [
+      '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY lol "lol">]>\n<svg xmlns="http://www.w3.org/2000/svg"><text>&lol;</text></svg>',
+      '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><!ENTITY x SYSTEM "file:///etc/passwd"></svg>',
+      '<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.css"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+    ]) {
+      expect((await upload(refused)).statusCode, refused).toBe(422);
+    }
   });
 });

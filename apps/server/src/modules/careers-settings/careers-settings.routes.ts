@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import { readLimitedParts } from '../../lib/multipart-body';
 import type { PublicCache } from '../../lib/public-cache';
 import { getAccess } from '../../plugins/access/access';
 import { originOf } from '../../plugins/company-resolver';
@@ -23,7 +24,16 @@ import {
   uploadLogo,
 } from './careers-settings.service';
 
-export type CareersSettingsRoutesOptions = { db: Db; cache: PublicCache; fileStore: FileStore };
+export type CareersSettingsRoutesOptions = {
+  db: Db;
+  cache: PublicCache;
+  fileStore: FileStore;
+  /** The logo upload's minimum rate (UPLOAD_MIN_BYTES_PER_SEC); 0 = none. */
+  uploadMinBytesPerSec?: number;
+};
+
+/** The logo upload is one file part, `logo`; a few small text parts are tolerated (and ignored). */
+const LOGO_BODY_LIMITS = { textParts: 4, valueBytes: 1_024, textBytes: 4_096 };
 
 const config = { plan: 'ats' as const };
 const tags = ['careers-settings'];
@@ -92,7 +102,20 @@ export const careersSettingsRoutes: FastifyPluginAsync<CareersSettingsRoutesOpti
       requireSettingsAccess(ctx.access, 'update');
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
       let bytes: Buffer | null = null;
-      for await (const part of request.parts({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })) {
+      const parts = request.parts({
+        limits: {
+          fileSize: LOGO_MAX_BYTES,
+          files: 1,
+          fields: LOGO_BODY_LIMITS.textParts,
+          fieldSize: LOGO_BODY_LIMITS.valueBytes,
+          parts: LOGO_BODY_LIMITS.textParts + 1,
+        },
+      });
+      const limits = {
+        maxTextBytes: LOGO_BODY_LIMITS.textBytes,
+        minBytesPerSec: opts.uploadMinBytesPerSec ?? 0,
+      };
+      for await (const part of readLimitedParts(request.raw, parts, limits)) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'logo' || bytes) {
           part.file.resume();

@@ -1,12 +1,23 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** Whether text is an SVG document (its root element is <svg>). */
+/** How far into the file the <svg> root may start (editors write long comments before it). */
+const PROLOG_BYTES = 64 * 1024;
+/**
+ * What may come before the root: an XML declaration, then comments and white space (the prolog
+ * Inkscape and Illustrator write). Nothing else: a processing instruction such as
+ * `<?xml-stylesheet href=…?>` loads another file.
+ */
+const SVG_START = /^\s*(?:<\?xml\s[^>]*\?>)?(?:\s|<!--[\s\S]*?-->)*<svg[\s>]/i;
+/** A document type can define entities (an expanding "billion laughs", external files): never taken. */
+const DOCTYPE_OR_ENTITY = /<!(?:DOCTYPE|ENTITY)/i;
+
+/**
+ * Whether bytes are an SVG document we take: its root element is <svg>, after at most an XML
+ * declaration and comments, and it declares no document type or entity anywhere.
+ */
 export function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes
-    .subarray(0, 4096)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
-  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  return !DOCTYPE_OR_ENTITY.test(text) && SVG_START.test(text.slice(0, PROLOG_BYTES));
 }
 
 /** SVG without scripts, event handlers, foreign content or external references. */
@@ -78,6 +89,8 @@ export function sanitiseSvg(svg: string): string {
         'font-weight',
         'text-anchor',
         'xmlns',
+        // Kept so that the in-document references (xlink:href="#id") left stay well-formed XML.
+        'xmlns:xlink',
         'version',
         'preserveAspectRatio',
         'href',

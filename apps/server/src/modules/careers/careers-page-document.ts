@@ -3,7 +3,7 @@ import {
   INITIAL_DATA_ELEMENT_ID,
   PAGE_DATA_ELEMENT_ID,
   serializeScriptJson,
-} from '@kadry/careers/src/app/page-data';
+} from '@kadry/shared/careers-page';
 import type { CareersPageData } from '@kadry/shared/schemas/page-data';
 import type { CareersClientAssets } from './careers-page-assets';
 import { escapeHtml } from './careers-page-head';

@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CareersInitialData } from '@kadry/careers/src/app/page-data';
+import type { CareersInitialData } from '@kadry/shared/careers-page';
 import { careersPageDataSchema } from '@kadry/shared/schemas/page-data';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { CAREERS_SERVER_ENTRY } from '../../../test/careers-build';
 import { createTestDatabase, seedCompany, seedVacancy } from '../../../test/db';
 import type { DatabaseHandle } from '../../db/client';
 import type { Company } from '../../db/schema/companies';
@@ -244,11 +246,18 @@ describe('client build', () => {
 
   async function buildPagesOnly() {
     const app = Fastify({ logger: false });
+    // As in buildApp: route schemas are zod schemas.
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('company', null);
     app.addHook('onRequest', async (request) => {
       request.company = company;
     });
-    await app.register(careersPagesRoutes, { db: database.db, careersClientDir: clientDir });
+    await app.register(careersPagesRoutes, {
+      db: database.db,
+      careersClientDir: clientDir,
+      careersServerEntry: CAREERS_SERVER_ENTRY,
+    });
     return app;
   }
 

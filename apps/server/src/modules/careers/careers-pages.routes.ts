@@ -1,9 +1,10 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { renderCareersApp } from '@kadry/careers/src/app/entry-server';
-import type { CareersInitialData } from '@kadry/careers/src/app/page-data';
+import type { CareersInitialData } from '@kadry/shared/careers-page';
 import { LIST_PER_PAGE, type Locale } from '@kadry/shared/constants';
 import type { Translate } from '@kadry/shared/i18n/translate';
+import { routePattern } from '@kadry/shared/routes';
+import { errorBodySchema } from '@kadry/shared/schemas/error';
 import {
   type VacancyBodySection,
   type VacancyDetails,
@@ -12,6 +13,8 @@ import {
   vacancyListQuerySchema,
 } from '@kadry/shared/schemas/vacancy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { localeOf, translatorFor } from '../../lib/request-locale';
@@ -21,6 +24,7 @@ import { buildCareersPageData, listOfferedLocales } from './careers-page-data';
 import { renderCareersDocument } from './careers-page-document';
 import { htmlToPlainText, renderHeadTags, truncateText } from './careers-page-head';
 import { buildJobPostingJsonLd } from './careers-page-json-ld';
+import { createCareersRendererLoader } from './careers-page-renderer';
 import { buildRobotsTxt, buildSitemapXml } from './careers-page-sitemap';
 import {
   findPublicVacancy,
@@ -33,6 +37,20 @@ export type CareersPagesOptions = {
   db: Db;
   /** apps/careers/dist/client: the Vite build with .vite/manifest.json. */
   careersClientDir: string;
+  /** apps/careers/dist/server/entry-server.js: the careers app's server-side renderer, loaded at run time. */
+  careersServerEntry: string;
+};
+
+// For the API document: these routes answer HTML, XML or text, and JSON errors when the host has no company.
+const tags = ['careers-pages'];
+const answer = (description: string, mediaType: string) => ({
+  description,
+  content: { [mediaType]: { schema: z.string() } },
+});
+const noCompany = { 'application/json': { schema: errorBodySchema } };
+const pageResponses = {
+  200: answer('The page', 'text/html'),
+  404: { description: 'No company answers on this host', content: noCompany },
 };
 
 /** Hashed build files never change under their name. */
@@ -118,8 +136,12 @@ function describePage(
 
 /** The careers site's pages (spec §2.1–2.3), sitemap, robots.txt and the client build's files. */
 export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async (app, opts) => {
+  // The response schemas below are zod, like every route's; the app sets zod's serializer for all,
+  // and this plugin sets it for its own routes too, so it also works registered on its own.
+  app.setSerializerCompiler(serializerCompiler);
   const { db } = opts;
   const readAssets = createCareersAssetsReader(opts.careersClientDir);
+  const loadRenderer = createCareersRendererLoader(opts.careersServerEntry);
 
   await app.register(fastifyStatic, {
     root: opts.careersClientDir,
@@ -153,6 +175,7 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
         : view.kind === 'details'
           ? { kind: 'details', vacancy: view.vacancy }
           : { kind: 'none' };
+    const renderCareersApp = await loadRenderer();
     const appHtml = renderCareersApp({ pageData, initialData, pathname, search });
 
     const { title, description } = describePage(view, company, t);
@@ -203,61 +226,120 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
     );
   }
 
-  app.get('/', async (request, reply) => reply.redirect(`/careers${splitUrl(request.url).search}`, 302));
+  app.get(
+    routePattern('careers.home'),
+    {
+      schema: {
+        tags,
+        summary: 'Redirects to the careers list, keeping the query',
+        response: { 302: z.null().describe('To /careers') },
+      },
+    },
+    async (request, reply) => reply.redirect(`/careers${splitUrl(request.url).search}`, 302),
+  );
 
-  app.get('/careers', async (request, reply) => {
-    const company = requireCompany(request);
-    const list = await listPublicVacancies(db, company, readListQuery(request), originOf(request));
-    return sendPage(request, reply, company, { kind: 'list', list });
-  });
+  app.get(
+    routePattern('careers.vacancies'),
+    { schema: { tags, summary: 'The careers list page', response: pageResponses } },
+    async (request, reply) => {
+      const company = requireCompany(request);
+      const list = await listPublicVacancies(db, company, readListQuery(request), originOf(request));
+      return sendPage(request, reply, company, { kind: 'list', list });
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/careers/:id', async (request, reply) => {
-    const company = requireCompany(request);
-    const id = parseVacancyId(request.params.id);
-    const vacancy = id === null ? null : await findPublicVacancy(db, company, id, originOf(request));
-    if (!vacancy) return sendPage(request, reply, company, { kind: 'notFound', vacancyId: id });
-    return sendPage(request, reply, company, { kind: 'details', vacancy });
-  });
+  app.get<{ Params: { id: string } }>(
+    routePattern('careers.vacancies.one'),
+    {
+      schema: {
+        tags,
+        summary: "A vacancy's page",
+        response: {
+          ...pageResponses,
+          404: {
+            description: 'No such open vacancy (a page saying so), or no company on this host',
+            content: { 'text/html': { schema: z.string() }, ...noCompany },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const company = requireCompany(request);
+      const id = parseVacancyId(request.params.id);
+      const vacancy = id === null ? null : await findPublicVacancy(db, company, id, originOf(request));
+      if (!vacancy) return sendPage(request, reply, company, { kind: 'notFound', vacancyId: id });
+      return sendPage(request, reply, company, { kind: 'details', vacancy });
+    },
+  );
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const company = requireCompany(request);
-    if (!company.indexing) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
-    const origin = originOf(request);
-    const offered = listOfferedLocales(company);
-    const withAlternates = (url: string) => ({
-      loc: url,
-      alternates:
-        offered.length > 1
-          ? [
-              ...offered.map((locale) => ({ hreflang: locale, href: `${url}?lang=${locale}` })),
-              { hreflang: 'x-default', href: url },
-            ]
-          : [],
-    });
-    const vacancies = await listPublishedVacancyIds(db, company.id);
-    const newest = vacancies.reduce<string | undefined>(
-      (latest, vacancy) => (latest && latest > vacancy.updated_at ? latest : vacancy.updated_at),
-      undefined,
-    );
-    const xml = buildSitemapXml([
-      { ...withAlternates(`${origin}/careers`), lastmod: newest },
-      ...vacancies.map((vacancy) => ({
-        ...withAlternates(`${origin}/careers/${vacancy.id}`),
-        lastmod: vacancy.updated_at,
-      })),
-    ]);
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(xml);
-  });
+  app.get(
+    routePattern('careers.sitemap'),
+    {
+      schema: {
+        tags,
+        summary: 'The sitemap of the careers site: the list and every open vacancy',
+        response: {
+          200: answer('The sitemap', 'application/xml'),
+          404: {
+            description: 'The company keeps its site out of search engines, or no company on this host',
+            content: { 'text/plain': { schema: z.string() }, ...noCompany },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const company = requireCompany(request);
+      if (!company.indexing) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+      const origin = originOf(request);
+      const offered = listOfferedLocales(company);
+      const withAlternates = (url: string) => ({
+        loc: url,
+        alternates:
+          offered.length > 1
+            ? [
+                ...offered.map((locale) => ({ hreflang: locale, href: `${url}?lang=${locale}` })),
+                { hreflang: 'x-default', href: url },
+              ]
+            : [],
+      });
+      const vacancies = await listPublishedVacancyIds(db, company.id);
+      const newest = vacancies.reduce<string | undefined>(
+        (latest, vacancy) => (latest && latest > vacancy.updated_at ? latest : vacancy.updated_at),
+        undefined,
+      );
+      const xml = buildSitemapXml([
+        { ...withAlternates(`${origin}/careers`), lastmod: newest },
+        ...vacancies.map((vacancy) => ({
+          ...withAlternates(`${origin}/careers/${vacancy.id}`),
+          lastmod: vacancy.updated_at,
+        })),
+      ]);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(xml);
+    },
+  );
 
-  app.get('/robots.txt', async (request, reply) => {
-    const company = requireCompany(request);
-    const text = buildRobotsTxt({
-      indexing: company.indexing,
-      sitemapUrl: `${originOf(request)}/sitemap.xml`,
-    });
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
-  });
+  app.get(
+    routePattern('careers.robots'),
+    {
+      schema: {
+        tags,
+        summary: 'robots.txt: whether search engines may index the site, and where its sitemap is',
+        response: { 200: answer('robots.txt', 'text/plain'), 404: pageResponses[404] },
+      },
+    },
+    async (request, reply) => {
+      const company = requireCompany(request);
+      const text = buildRobotsTxt({
+        indexing: company.indexing,
+        sitemapUrl: `${originOf(request)}/sitemap.xml`,
+      });
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(text);
+    },
+  );
 };

@@ -20,16 +20,22 @@ import {
   readIdempotencyKey,
   releaseIdempotencyKey,
 } from '../../lib/idempotency';
+import { readLimitedParts } from '../../lib/multipart-body';
 import type { PublicCache } from '../../lib/public-cache';
 import { localeOf } from '../../lib/request-locale';
 import { originOf, requireCompany } from '../../plugins/company-resolver';
 import type { FileStore } from '../../storage/file-store';
 import type { CaptchaRegistry } from '../captcha/captcha-registry';
 import { findFormDefinition } from '../forms/forms.service';
-import { findPublishedVacancy } from './public-vacancies.queries';
-import { findPublicVacancy, listPublicVacancies, parseVacancyId } from './public-vacancies.service';
+import {
+  findPublicVacancy,
+  findPublishedVacancyForm,
+  listPublicVacancies,
+  parseVacancyId,
+} from './public-vacancies.service';
 import { submitApplication } from './submission.service';
 import { readSubmissionParts } from './submission-body';
+import { measureSubmissionLimits } from './submission-limits';
 
 export type PublicVacanciesOptions = {
   db: Db;
@@ -134,7 +140,7 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
       const cacheKey = `form:${id}:${locale}`;
       let body = cache.get(company.id, cacheKey);
       if (body === undefined) {
-        const vacancy = await findPublishedVacancy(db, company.id, id);
+        const vacancy = await findPublishedVacancyForm(db, company.id, id);
         if (!vacancy) throw new AppError('vacancy_not_found');
         body = JSON.stringify({ fields: await findFormDefinition(db, company.id, vacancy.formId, locale) });
         cache.set(company.id, cacheKey, body);
@@ -167,7 +173,7 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
       const id = parseVacancyId(request.params.id);
       if (id === null) throw new AppError('vacancy_not_found');
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-      const vacancy = await findPublishedVacancy(db, company.id, id);
+      const vacancy = await findPublishedVacancyForm(db, company.id, id);
       if (!vacancy) throw new AppError('vacancy_not_found');
 
       const now = opts.now();
@@ -186,8 +192,22 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
       }
       try {
         const fields = await findFormDefinition(db, company.id, vacancy.formId, localeOf(request));
+        // Bounded by what this form's largest legitimate answer needs; the rest is never read (413).
+        const limits = measureSubmissionLimits(fields);
+        const parts = request.parts({
+          limits: {
+            fileSize: FILE_MAX_BYTES,
+            fields: limits.textParts,
+            fieldSize: limits.valueBytes,
+            files: limits.fileParts,
+            parts: limits.textParts + limits.fileParts,
+          },
+        });
         const body = await readSubmissionParts(
-          request.parts({ limits: { fileSize: FILE_MAX_BYTES } }),
+          readLimitedParts(request.raw, parts, {
+            maxTextBytes: limits.textBytes,
+            minBytesPerSec: opts.env.UPLOAD_MIN_BYTES_PER_SEC,
+          }),
           fields,
           opts.fileStore,
           opts.env.UPLOAD_MIN_BYTES_PER_SEC,

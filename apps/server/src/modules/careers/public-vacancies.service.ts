@@ -72,6 +72,19 @@ export async function findPublicVacancy(
   };
 }
 
+/**
+ * Which application form a published vacancy takes (`formId` null: the company's default), or null
+ * when the vacancy is unknown or not published.
+ */
+export async function findPublishedVacancyForm(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<{ formId: number | null } | null> {
+  const row = await findPublishedVacancy(db, companyId, id);
+  return row ? { formId: row.formId } : null;
+}
+
 /** For the sitemap: every published vacancy with its last change. */
 export async function listPublishedVacancyIds(
   db: Db,

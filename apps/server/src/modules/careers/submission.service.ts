@@ -2,22 +2,21 @@ import type { FormField, ResponseCreated } from '@kadry/shared/schemas/form';
 import type { FileFacts, ValidationIssue } from '@kadry/shared/validation/rules';
 import { type FieldAnswer, validateAnswers } from '@kadry/shared/validation/validate-field';
 import { decodeResponseBody } from '@kadry/shared/wire/response-form';
-import { and, eq, gt } from 'drizzle-orm';
-import {
-  type ApplicationAnswer,
-  applicationFiles,
-  applications,
-  candidates,
-} from '../../db/schema/applications';
+import type { ApplicationAnswer } from '../../db/schema/applications';
 import type { Company } from '../../db/schema/companies';
-import { cvParses } from '../../db/schema/cv-parses';
-import { storedFiles } from '../../db/schema/files';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { completeIdempotencyKey, type IdempotencyScope } from '../../lib/idempotency';
 import type { FileStore } from '../../storage/file-store';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier';
+import {
+  findLiveCvParse,
+  insertApplication,
+  insertApplicationFiles,
+  insertCandidate,
+  insertStoredFiles,
+} from './submission.queries';
 
 /** A file streamed into storage during a submission, not yet recorded in the database. */
 export type StoredUpload = {
@@ -109,38 +108,22 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
 
     return await db.transaction(async (tx) => {
       const companyId = input.company.id;
-      const fileIds = new Map<string, number>();
-      if (uploads.length > 0) {
-        const rows = await tx
-          .insert(storedFiles)
-          .values(
-            uploads.map((upload) => ({
-              companyId,
-              storageKey: upload.key,
-              originalName: upload.facts.name,
-              detectedFormat: upload.facts.format,
-              size: upload.facts.size,
-              sha256: upload.sha256,
-            })),
-          )
-          .returning({ id: storedFiles.id, storageKey: storedFiles.storageKey });
-        for (const row of rows) fileIds.set(row.storageKey, row.id);
-      }
+      const fileIds = await insertStoredFiles(
+        tx,
+        companyId,
+        uploads.map((upload) => ({
+          storageKey: upload.key,
+          originalName: upload.facts.name,
+          detectedFormat: upload.facts.format,
+          size: upload.facts.size,
+          sha256: upload.sha256,
+        })),
+      );
 
       let cvParseId: number | null = null;
       let parsedName: string | null = null;
       if (decoded.cacheId) {
-        const [parse] = await tx
-          .select({ id: cvParses.id, parsed: cvParses.parsed })
-          .from(cvParses)
-          .where(
-            and(
-              eq(cvParses.companyId, companyId),
-              eq(cvParses.cacheId, decoded.cacheId),
-              gt(cvParses.expiresAt, input.now),
-            ),
-          )
-          .limit(1);
+        const parse = await findLiveCvParse(tx, companyId, decoded.cacheId, input.now);
         cvParseId = parse?.id ?? null;
         parsedName = parse?.parsed.name ?? null;
       }
@@ -152,17 +135,12 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
       ]
         .filter(Boolean)
         .join(' ');
-      const [candidate] = await tx
-        .insert(candidates)
-        .values({
-          companyId,
-          // A form without name fields still gives the candidate a name when the CV had one.
-          name: name || parsedName || '',
-          email: firstText(fields, decoded.answers, (f) => f.input_type === 'email'),
-          phone: firstText(fields, decoded.answers, (f) => f.input_type === 'phone'),
-        })
-        .returning({ id: candidates.id });
-      if (!candidate) throw new Error('candidate insert returned nothing');
+      const candidateId = await insertCandidate(tx, companyId, {
+        // A form without name fields still gives the candidate a name when the CV had one.
+        name: name || parsedName || '',
+        email: firstText(fields, decoded.answers, (f) => f.input_type === 'email'),
+        phone: firstText(fields, decoded.answers, (f) => f.input_type === 'phone'),
+      });
 
       const answers: ApplicationAnswer[] = fields.map((field, index) => {
         const answer = decoded.answers[index] ?? { kind: 'empty' as const };
@@ -177,39 +155,33 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
         return { name: field.name, type: field.type, input_type: field.input_type, value };
       });
 
-      const [application] = await tx
-        .insert(applications)
-        .values({
-          companyId,
-          vacancyId: input.vacancyId,
-          candidateId: candidate.id,
-          source: decoded.source.slice(0, 200),
-          answers,
-          cvParseId,
-          createdAt: input.now,
-          idempotencyKey: input.idempotency?.key ?? null,
-        })
-        .returning({ id: applications.id });
-      if (!application) throw new Error('application insert returned nothing');
+      const applicationId = await insertApplication(tx, companyId, {
+        vacancyId: input.vacancyId,
+        candidateId,
+        source: decoded.source.slice(0, 200),
+        answers,
+        cvParseId,
+        createdAt: input.now,
+        idempotencyKey: input.idempotency?.key ?? null,
+      });
 
       const positions = new Map<number, number>();
       const fileRows = uploads.map((upload) => {
         const position = positions.get(upload.fieldIndex) ?? 0;
         positions.set(upload.fieldIndex, position + 1);
         return {
-          companyId,
-          applicationId: application.id,
+          applicationId,
           fieldIndex: upload.fieldIndex,
           storedFileId: fileIds.get(upload.key) ?? 0,
           position,
         };
       });
-      if (fileRows.length > 0) await tx.insert(applicationFiles).values(fileRows);
+      await insertApplicationFiles(tx, companyId, fileRows);
 
-      const created: ResponseCreated = { data: { id: application.id } };
+      const created: ResponseCreated = { data: { id: applicationId } };
       if (input.idempotency) await completeIdempotencyKey(tx, input.idempotency, 201, created);
       await input.events.publish(tx, companyId, 'application.created', {
-        applicationId: application.id,
+        applicationId,
         linkOrigin: input.linkOrigin,
       });
       return created;

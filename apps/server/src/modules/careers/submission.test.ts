@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FILE_MAX_BYTES } from '@kadry/shared/constants';
-import { getCatalog } from '@kadry/shared/i18n/translate';
+import { createTranslator, getCatalog } from '@kadry/shared/i18n/translate';
 import type { FormField } from '@kadry/shared/schemas/form';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../../../test/app';
 import { seedCompany, seedForm, seedVacancy } from '../../../test/db';
+import { createTextFlood, MAXIMAL_TEXT_FLOOD, type TextFlood } from '../../../test/text-flood';
 import { DEMO_FORM_FIELDS } from '../../db/demo/demo-form';
 import { applicationFiles, applications, candidates } from '../../db/schema/applications';
 import { companies } from '../../db/schema/companies';
@@ -15,6 +16,7 @@ import { cvParses } from '../../db/schema/cv-parses';
 import { storedFiles } from '../../db/schema/files';
 import { idempotencyKeys } from '../../db/schema/idempotency';
 import { makePdf } from '../cv/fixtures/cv-fixtures';
+import { measureSubmissionLimits } from './submission-limits';
 
 const en = getCatalog('en');
 const uk = getCatalog('uk');
@@ -379,6 +381,64 @@ describe('POST /api/v1/public-vacancies/{id}/response', () => {
     await expectNothingWritten();
   });
 
+  /** Sends a text flood; answers the response and how much of the body the server pulled. */
+  async function sendFlood(flood: TextFlood) {
+    const payload = flood.open();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public-vacancies/${vacancyId}/response`,
+      payload,
+      headers: { 'content-type': flood.contentType, 'content-length': String(flood.length) },
+    });
+    return { res, pulledBytes: payload.pulledBytes() };
+  }
+
+  it('refuses the anonymous memory amplification (1,999 text parts of 100 KB) with 413 at the first part too long for the form, reading almost none of it', async () => {
+    const limits = measureSubmissionLimits(fields);
+    const flood = createTextFlood(MAXIMAL_TEXT_FLOOD);
+    const { res, pulledBytes } = await sendFlood(flood);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      message: createTranslator('en')('errors.body_too_large', { size: Math.floor(limits.textBytes / 1024) }),
+    });
+    // ~200 MB offered; the server stopped reading after the first part.
+    expect(pulledBytes).toBeLessThan(512 * 1024);
+    expect(flood.length).toBeGreaterThan(199_000_000);
+    await expectNothingWritten();
+  });
+
+  it('refuses text parts just within the per-part limit once they pass the form’s text budget (413), reading little more than the budget', async () => {
+    const limits = measureSubmissionLimits(fields);
+    // The form (19 fields) needs ~190 KB of text at most; one value may be up to 32 KB (a captcha token).
+    expect(limits.textBytes).toBeLessThan(256 * 1024);
+    const flood = createTextFlood({ parts: 2_000, partBytes: limits.valueBytes - 32 });
+    const { res, pulledBytes } = await sendFlood(flood);
+    expect(res.statusCode).toBe(413);
+    expect(pulledBytes).toBeLessThan(limits.textBytes + 256 * 1024);
+    await expectNothingWritten();
+  });
+
+  it('refuses more text parts than the form can have (413, too many parts), however small', async () => {
+    const limits = measureSubmissionLimits(fields);
+    const flood = createTextFlood({ parts: limits.textParts + 1, partBytes: 1 });
+    const { res } = await sendFlood(flood);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: en['errors.too_many_parts'] });
+    await expectNothingWritten();
+  });
+
+  it('accepts the longest answers the form allows, typed in 4-byte characters (the budget is not too tight)', async () => {
+    const longest = (i: number) => '😀'.repeat(fields[i]?.validation?.max ?? 0);
+    const entries = completeEntries().map(([n, v, f]): Entry => {
+      for (const type of ['name', 'surname', 'cover_letter']) {
+        if (n === `fields[${index(type)}][input_value]`) return [n, longest(index(type))];
+      }
+      return [n, v, f];
+    });
+    const res = await submit([...entries, ['g_recaptcha_response', 'x'.repeat(4_000)]]);
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it('creates one application for repeated requests with the same Idempotency-Key', async () => {
     const headers = { 'idempotency-key': 'form-7f3c2a' };
     const first = await submit(completeEntries(), { headers });
@@ -490,6 +550,36 @@ describe('captcha and rate limits', () => {
     expect(limited.json()).toEqual({ message: en['errors.too_many_requests'] });
     // Another address is not affected.
     expect((await send('test:pass:rl-other', '10.0.0.10')).statusCode).toBe(201);
+  });
+});
+
+describe('the test captcha provider in production', () => {
+  it('is treated as misconfigured: submissions to a company that stores it are refused 503 with Retry-After, and nothing is kept', async () => {
+    const p = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const company = await seedCompany(p.database.db, { captchaProvider: 'test' });
+      await seedForm(p.database.db, company.id, [
+        { name: 'First name', type: 'name', inputType: 'text', required: true },
+      ]);
+      const id = (await seedVacancy(p.database.db, company.id)).id;
+      const body = await multipart([
+        ['g_recaptcha_response', 'test:pass:anyone-can-write-this'],
+        ['fields[0][type]', 'name'],
+        ['fields[0][input_value]', 'Ann'],
+      ]);
+      const res = await p.app.inject({
+        method: 'POST',
+        url: `/api/v1/public-vacancies/${id}/response`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.json()).toEqual({ message: en['errors.service_unavailable'] });
+      expect(await p.database.db.$count(applications)).toBe(0);
+    } finally {
+      await p.close();
+    }
   });
 });
 

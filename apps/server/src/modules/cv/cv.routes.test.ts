@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../../../test/app';
 import { seedCompany } from '../../../test/db';
+import { createTextFlood, MAXIMAL_TEXT_FLOOD } from '../../../test/text-flood';
 import { cvParses } from '../../db/schema/cv-parses';
 import { makeDocx, makePdf } from './fixtures/cv-fixtures';
 
@@ -202,6 +203,29 @@ describe('POST /api/v1/public-vacancies/parse/cv', () => {
     // Not a CV format (binary zeros): it must fail on format (422), not on size (413).
     const response = await postCv([['cv', fileOf(Buffer.alloc(FILE_MAX_BYTES), 'text/plain'), 'cv.txt']]);
     expect(response.statusCode).toBe(422);
+    expect(await listTempFiles()).toEqual([]);
+  });
+
+  it.each([
+    [
+      '1,999 text parts of 100 KB (anonymous memory amplification)',
+      MAXIMAL_TEXT_FLOOD,
+      'errors.body_too_large',
+    ],
+    ['2,000 text parts of 1 KB', { parts: 2_000, partBytes: 1_000 }, 'errors.too_many_parts'],
+  ])('refuses %s with 413 before the file, reading almost none of the body', async (_label, shape, key) => {
+    const flood = createTextFlood(shape);
+    const payload = flood.open();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: URL_PATH,
+      payload,
+      headers: { 'content-type': flood.contentType, 'content-length': String(flood.length) },
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorBody>().message).toBe(en[key]?.replace('{size}', '4'));
+    expect(payload.pulledBytes()).toBeLessThan(512 * 1024);
     expect(await listTempFiles()).toEqual([]);
   });
 

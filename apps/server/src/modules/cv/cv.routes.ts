@@ -1,27 +1,28 @@
 import path from 'node:path';
-import { CV_CACHE_TTL_MS, FILE_MAX_BYTES, FILE_MIN_BYTES } from '@kadry/shared/constants';
+import type { MultipartFile } from '@fastify/multipart';
+import { FILE_MAX_BYTES, FILE_MIN_BYTES } from '@kadry/shared/constants';
 import { errorBodySchema } from '@kadry/shared/schemas/error';
 import { cvParseResponseSchema } from '@kadry/shared/schemas/form';
-import { lt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from '../../config/env';
-import { cvParses } from '../../db/schema/cv-parses';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import { readLimitedParts } from '../../lib/multipart-body';
 import { writeUploadToTempFile } from '../../lib/temp-upload';
 import type { FileStore } from '../../storage/file-store';
+import { saveCvParse, sweepExpiredCvParses } from './cv.service';
 import { CvParseError, CvParserBusyError } from './cv-parse-error';
 import type { CvParserPool } from './cv-parser-pool';
 import { detectFileFormat, isCvFormat } from './detect-format';
 
 /** Expired parses are swept this often (and once at start). */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-export async function deleteExpiredCvParses(db: Db, now: Date): Promise<number> {
-  const deleted = await db.delete(cvParses).where(lt(cvParses.expiresAt, now)).returning({ id: cvParses.id });
-  return deleted.length;
-}
+/**
+ * The body is one file part, `cv`. The careers page sends nothing else; a few small text parts are
+ * tolerated (and ignored), anything more is refused before it is read (413).
+ */
+const CV_BODY_LIMITS = { textParts: 4, valueBytes: 1_024, textBytes: 4_096 };
 
 /**
  * POST /api/v1/public-vacancies/parse/cv: one file `cv`, judged by its bytes, parsed off the event
@@ -39,7 +40,7 @@ export const cvRoutes: FastifyPluginAsync<{
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const sweep = () =>
-    deleteExpiredCvParses(db, new Date()).catch((error: unknown) =>
+    sweepExpiredCvParses(db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'cv sweep failed'),
     );
   let timer: NodeJS.Timeout | undefined;
@@ -73,7 +74,26 @@ export const cvRoutes: FastifyPluginAsync<{
       const company = request.company;
       if (!company) throw new AppError('not_found');
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-      const part = await request.file({ limits: { fileSize: FILE_MAX_BYTES, files: 1 } });
+      const parts = readLimitedParts(
+        request.raw,
+        request.parts({
+          limits: {
+            fileSize: FILE_MAX_BYTES,
+            files: 1,
+            fields: CV_BODY_LIMITS.textParts,
+            fieldSize: CV_BODY_LIMITS.valueBytes,
+            parts: CV_BODY_LIMITS.textParts + 1,
+          },
+        }),
+        { maxTextBytes: CV_BODY_LIMITS.textBytes, minBytesPerSec: opts.env.UPLOAD_MIN_BYTES_PER_SEC },
+      );
+      let part: MultipartFile | undefined;
+      for await (const next of parts) {
+        if (next.type === 'file') {
+          part = next;
+          break;
+        }
+      }
       if (part?.fieldname !== 'cv') {
         part?.file.resume();
         throw new AppError('validation', {
@@ -108,19 +128,8 @@ export const cvRoutes: FastifyPluginAsync<{
           }
           throw error;
         });
-        const now = new Date();
-        const [row] = await db
-          .insert(cvParses)
-          .values({
-            companyId: company.id,
-            text: result.text,
-            parsed: result.parsed,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + CV_CACHE_TTL_MS),
-          })
-          .returning({ cacheId: cvParses.cacheId });
-        if (!row) throw new Error('cv parse insert returned nothing');
-        return { data: { cache_id: row.cacheId, parsed: result.parsed } };
+        const cacheId = await saveCvParse(db, company.id, result, new Date());
+        return { data: { cache_id: cacheId, parsed: result.parsed } };
       } finally {
         await upload.remove();
       }

@@ -39,6 +39,7 @@ export async function findDictionaries(
   const result = new Map<Dictionary, FieldOption[]>(dictionaries.map((name) => [name, []]));
   if (wanted.size === 0) return result;
 
+  // Global entries have a null company_id and belong to every company: hence the `is null` branch.
   const rows = await db
     .select()
     .from(dictionaryItems)

@@ -1,3 +1,5 @@
+import { routePattern } from '@kadry/shared/routes';
+import { errorResponses } from '@kadry/shared/schemas/error';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,13 +11,23 @@ const statusSchema = z.object({ status: z.string() });
 export const healthRoutes: FastifyPluginAsync<{ ping: () => Promise<void> }> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
-    '/health',
-    { schema: { tags: ['system'], response: { 200: statusSchema } }, logLevel: 'warn' },
+    routePattern('system.health'),
+    {
+      schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: statusSchema } },
+      logLevel: 'warn',
+    },
     async () => ({ status: 'ok' }),
   );
   routes.get(
-    '/ready',
-    { schema: { tags: ['system'], response: { 200: statusSchema } }, logLevel: 'warn' },
+    routePattern('system.ready'),
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers too',
+        response: { 200: statusSchema, ...errorResponses(503) },
+      },
+      logLevel: 'warn',
+    },
     async (request) => {
       try {
         await opts.ping();

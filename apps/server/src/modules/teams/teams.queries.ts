@@ -1,3 +1,4 @@
+import type { Level } from '@kadry/shared/permissions/vocabulary';
 import type { Team, TeamSummary } from '@kadry/shared/schemas/admin';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { teamMembers, teams } from '../../db/schema/teams';
@@ -47,6 +48,31 @@ async function isTeamNameTaken(
   return rows.length > 0;
 }
 
+/**
+ * What the levels of the `Teams` permission reach (docs/decisions/006-administration.md): to_all
+ * every team of the company; only_my_and_my_team the teams the user belongs to; only_my the teams
+ * the user manages. (scopeWhere's generic "owned by a teammate" does not apply: nobody owns a team.)
+ */
+export function teamScopeWhere(
+  db: Pick<Db, 'select'>,
+  level: Level,
+  user: { id: number; companyId: number },
+): SQL | undefined {
+  if (level === 'to_all') return undefined;
+  if (level === 'not_visible') return sql`false`;
+  const myRows = db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.companyId, user.companyId),
+        eq(teamMembers.userId, user.id),
+        level === 'only_my' ? eq(teamMembers.isManager, true) : undefined,
+      ),
+    );
+  return inArray(teams.id, myRows);
+}
+
 /** Lists sort by name (spec §3.2), case-insensitively, then by id. */
 const TEAM_ORDER = [asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id)];
 const MEMBER_ORDER = [asc(sql`lower(${users.name})`), asc(users.name), asc(users.id)];
@@ -71,6 +97,7 @@ export async function listTeams(
 /** Member counts and managers of teams, for the list. */
 export async function findTeamListExtras(
   db: Db,
+  companyId: number,
   teamIds: readonly number[],
 ): Promise<{ counts: Map<number, number>; managers: Map<number, TeamSummary['managers']> }> {
   const counts = new Map<number, number>();
@@ -80,13 +107,19 @@ export async function findTeamListExtras(
     db
       .select({ teamId: teamMembers.teamId, count: count() })
       .from(teamMembers)
-      .where(inArray(teamMembers.teamId, [...teamIds]))
+      .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.teamId, [...teamIds])))
       .groupBy(teamMembers.teamId),
     db
       .select({ teamId: teamMembers.teamId, id: users.id, name: users.name })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(inArray(teamMembers.teamId, [...teamIds]), eq(teamMembers.isManager, true)))
+      .where(
+        and(
+          eq(teamMembers.companyId, companyId),
+          inArray(teamMembers.teamId, [...teamIds]),
+          eq(teamMembers.isManager, true),
+        ),
+      )
       .orderBy(...MEMBER_ORDER),
   ]);
   for (const row of countRows) counts.set(row.teamId, row.count);
@@ -113,7 +146,11 @@ export async function findTeam(
 }
 
 /** A team's members, by name. */
-export async function findTeamMembers(db: Pick<Db, 'select'>, teamId: number): Promise<TeamMemberRow[]> {
+export async function findTeamMembers(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  teamId: number,
+): Promise<TeamMemberRow[]> {
   return db
     .select({
       userId: teamMembers.userId,
@@ -123,7 +160,7 @@ export async function findTeamMembers(db: Pick<Db, 'select'>, teamId: number): P
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(eq(teamMembers.teamId, teamId))
+    .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.teamId, teamId)))
     .orderBy(...MEMBER_ORDER);
 }
 
@@ -232,6 +269,7 @@ export async function replaceTeamMembers(
       .delete(teamMembers)
       .where(
         and(
+          eq(teamMembers.companyId, team.companyId),
           eq(teamMembers.teamId, team.id),
           userIds.length > 0 ? notInArray(teamMembers.userId, userIds) : undefined,
         ),
@@ -256,13 +294,20 @@ export async function replaceTeamMembers(
   });
 }
 
-/** Enabled staff accounts of the company, by name, searched by name or email: who can join a team. */
+/**
+ * Enabled staff accounts of the company, by name, searched by name or email: who can join a team;
+ * with `onlyUserIds`, only those accounts.
+ */
 export async function listTeamPeople(
   db: Db,
   companyId: number,
-  filter: { search?: string | undefined; limit: number },
+  filter: { search?: string | undefined; limit: number; onlyUserIds?: readonly number[] | undefined },
 ): Promise<{ id: number; name: string; email: string }[]> {
   const conditions: (SQL | undefined)[] = [eq(users.companyId, companyId), eq(users.isDisabled, false)];
+  if (filter.onlyUserIds) {
+    if (filter.onlyUserIds.length === 0) return [];
+    conditions.push(inArray(users.id, [...filter.onlyUserIds]));
+  }
   if (filter.search) {
     const pattern = buildContainsPattern(filter.search);
     conditions.push(sql`(${ilike(users.name, pattern)} or ${ilike(users.email, pattern)})`);

@@ -14,7 +14,7 @@ import { seedCompany, seedVacancy } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
 import { teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
-import { vacancies } from '../../db/schema/vacancies';
+import { vacancies, vacancyRecruiters } from '../../db/schema/vacancies';
 import { type AuthTestApp, createAuthTestApp } from '../auth/auth-test-support';
 import {
   addTeamMember,
@@ -380,7 +380,7 @@ describe('the people directory for team editors', () => {
     const db = t.database.db;
     const hidden = await seedStaff(t, company, 'employee');
     await db.update(users).set({ isDisabled: true }).where(eq(users.id, hidden.user.id));
-    const all = await call(people.only_my.manager, 'GET', '/api/v1/org/people');
+    const all = await call(people.to_all.outsider, 'GET', '/api/v1/org/people');
     expect(all.statusCode, all.body).toBe(200);
     const list = teamPeopleResponseSchema.parse(all.json()).data;
     const ids = list.map((person) => person.id);
@@ -400,10 +400,83 @@ describe('the people directory for team editors', () => {
     ]);
   });
 
+  it('offers someone below to_all only themselves and their teammates (decision 009)', async () => {
+    const lead = people.only_my.manager;
+    await seedLevelTeam('only_my');
+    const response = await call(lead, 'GET', '/api/v1/org/people');
+    expect(response.statusCode, response.body).toBe(200);
+    const ids = teamPeopleResponseSchema.parse(response.json()).data.map((person) => person.id);
+    expect(ids.sort()).toEqual([lead.user.id, people.only_my.member.user.id].sort());
+  });
+
   it('is refused to whoever may neither create nor update teams', async () => {
     const response = await call(noTeams, 'GET', '/api/v1/org/people');
     expect(response.statusCode).toBe(403);
     const employee = await seedStaff(t, company, 'employee');
     expect((await call(employee, 'GET', '/api/v1/org/people')).statusCode).toBe(403);
+  });
+});
+
+describe('team membership does not widen reach (security issue, item 4; decision 009)', () => {
+  it('refuses a team lead adding a colleague they cannot reach, so the colleague’s vacancies stay hidden', async () => {
+    const db = t.database.db;
+    const created = await call(owner, 'POST', '/api/v1/roles', { name: 'Team lead (attack)' });
+    const roleId = roleResponseSchema.parse(created.json()).data.id;
+    const edited = await call(owner, 'PUT', `/api/v1/roles/${roleId}`, {
+      permissions: {
+        Teams: { visibilitySettings: setAllLevel('only_my') },
+        Vacancy: {
+          visibilitySettings: {
+            view: 'only_my_and_my_team',
+            create: 'not_visible',
+            update: 'not_visible',
+            delete: 'not_visible',
+            all: null,
+          },
+        },
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const lead = await seedWithRole(roleId);
+    const colleague = await seedStaff(t, company, 'recruiter');
+    const vacancy = await seedVacancy(db, company.id, { name: 'Colleague’s secret vacancy' });
+    await db
+      .insert(vacancyRecruiters)
+      .values({ companyId: company.id, vacancyId: vacancy.id, userId: colleague.user.id });
+    const seesVacancy = async () =>
+      (await call(lead, 'GET', `/api/v1/vacancies/${vacancy.id}`)).statusCode === 200;
+    expect(await seesVacancy()).toBe(false);
+
+    // The attack: add a team (the lead becomes its manager) and put the colleague in it.
+    const team = await call(lead, 'POST', '/api/v1/org/teams', { name: 'Attack team' });
+    expect(team.statusCode, team.body).toBe(201);
+    const teamId = teamResponseSchema.parse(team.json()).data.id;
+    const attack = await call(lead, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
+      members: [
+        { user_id: lead.user.id, is_manager: true },
+        { user_id: colleague.user.id, is_manager: false },
+      ],
+    });
+    expect(attack.statusCode, attack.body).toBe(422);
+    expect(attack.json().errors.members).toEqual([en['teams.members_out_of_reach']]);
+    expect(await seesVacancy()).toBe(false);
+    const after = teamResponseSchema.parse((await call(lead, 'GET', `/api/v1/org/teams/${teamId}`)).json());
+    expect(after.data.members.map((member) => member.user_id)).toEqual([lead.user.id]);
+
+    // Someone who manages every team may bring them together; then the lead sees the team's work.
+    const byOwner = await call(owner, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
+      members: [
+        { user_id: lead.user.id, is_manager: true },
+        { user_id: colleague.user.id, is_manager: false },
+      ],
+    });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    expect(await seesVacancy()).toBe(true);
+    // The lead may now keep, reorder or remove the colleague: removing narrows, it never widens.
+    const removed = await call(lead, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
+      members: [{ user_id: lead.user.id, is_manager: true }],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await seesVacancy()).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { Level } from '@kadry/shared/permissions/vocabulary';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { applications } from '../../db/schema/applications';
 import { applicationForms } from '../../db/schema/forms';
@@ -6,7 +7,8 @@ import { users } from '../../db/schema/users';
 import { type NewVacancy, type Vacancy, vacancies, vacancyRecruiters } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
-import type { ScopeColumns } from '../../plugins/access/access';
+import { type ScopeColumns, scopeWhere } from '../../plugins/access/access';
+import type { SessionUser } from '../../plugins/session-store';
 
 // All SQL of vacancies; every statement filters by company_id.
 
@@ -21,9 +23,18 @@ export type DbOrTx = Db | Tx;
 export function vacancyOwnershipColumns(vacancyId: SQLWrapper, teamId: SQLWrapper): ScopeColumns {
   return {
     teamId,
+    // Correlated on the scoped row's vacancy, which its own statement filters by company_id.
     ownedBy: (userIds: SQL) =>
       sql`exists (select 1 from vacancy_recruiters vr where vr.vacancy_id = ${vacancyId} and vr.user_id in (${userIds}))`,
   };
+}
+
+/** What a level of the Vacancy permission reaches among the company's vacancies (scopeWhere). */
+export function vacancyScopeWhere(
+  level: Level,
+  user: Pick<SessionUser, 'id' | 'companyId'>,
+): SQL | undefined {
+  return scopeWhere(level, user, vacancyOwnershipColumns(vacancies.id, vacancies.teamId));
 }
 
 /** Columns of a vacancy without its search vector (never sent anywhere). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useRecruitingFixture, vacancyBody } from '../../../test/recruiting-fixture';
+import { createRecruitingFixture, vacancyBody } from '../../../test/recruiting-fixture';
 
 // The vacancies API through app.inject: CRUD and validation, publishing to the careers site, pipelines.
 
-const fx = useRecruitingFixture();
+const fx = createRecruitingFixture();
 
 describe('vacancies', () => {
   it('creates a vacancy with sanitised body sections, the default pipeline, unpublished', async () => {

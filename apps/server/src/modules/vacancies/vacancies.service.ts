@@ -7,7 +7,7 @@ import type {
   VacancyInput,
 } from '@kadry/shared/schemas/recruiting';
 import type { SQLWrapper } from 'drizzle-orm';
-import { type NewVacancy, type Vacancy, type VacancyStage, vacancies } from '../../db/schema/vacancies';
+import type { NewVacancy, Vacancy, VacancyStage } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { PublicCache } from '../../lib/public-cache';
@@ -19,7 +19,6 @@ import {
   levelFor,
   requireLevel,
   type ScopeColumns,
-  scopeWhere,
   stripHiddenFields,
   type WithoutHiddenFields,
 } from '../../plugins/access/access';
@@ -47,6 +46,7 @@ import {
   updateVacancyRow,
   type VacancyRow,
   vacancyOwnershipColumns,
+  vacancyScopeWhere,
 } from './vacancies.queries';
 
 /** What the vacancy rules need to act for a signed-in user. */
@@ -167,7 +167,7 @@ export async function listVacancies(ctx: VacancyContext, query: StaffVacancyList
     ctx.db,
     {
       companyId: ctx.access.user.companyId,
-      scope: scopeWhere(level, ctx.access.user, vacancyOwnershipColumns(vacancies.id, vacancies.teamId)),
+      scope: vacancyScopeWhere(level, ctx.access.user),
       search: query.search || undefined,
       status: query.status,
       teamId: query.team_id,

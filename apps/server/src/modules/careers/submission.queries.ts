@@ -1,0 +1,96 @@
+import { and, eq, gt } from 'drizzle-orm';
+import {
+  type ApplicationAnswer,
+  applicationFiles,
+  applications,
+  candidates,
+} from '../../db/schema/applications';
+import { cvParses, type ParsedCv } from '../../db/schema/cv-parses';
+import { storedFiles } from '../../db/schema/files';
+import type { Db } from '../../db/tables';
+
+// All SQL of receiving an application; every statement filters by (or writes) company_id. The
+// caller runs them in one transaction.
+
+/** Records files already in storage; answers each file's id by its storage key. */
+export async function insertStoredFiles(
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  files: readonly {
+    storageKey: string;
+    originalName: string;
+    detectedFormat: string | null;
+    size: number;
+    sha256: string;
+  }[],
+): Promise<Map<string, number>> {
+  const fileIds = new Map<string, number>();
+  if (files.length === 0) return fileIds;
+  const rows = await tx
+    .insert(storedFiles)
+    .values(files.map((file) => ({ companyId, ...file })))
+    .returning({ id: storedFiles.id, storageKey: storedFiles.storageKey });
+  for (const row of rows) fileIds.set(row.storageKey, row.id);
+  return fileIds;
+}
+
+/** The company's CV parse under this cache id, unless it has expired. */
+export async function findLiveCvParse(
+  tx: Pick<Db, 'select'>,
+  companyId: number,
+  cacheId: string,
+  now: Date,
+): Promise<{ id: number; parsed: ParsedCv } | null> {
+  const [parse] = await tx
+    .select({ id: cvParses.id, parsed: cvParses.parsed })
+    .from(cvParses)
+    .where(and(eq(cvParses.companyId, companyId), eq(cvParses.cacheId, cacheId), gt(cvParses.expiresAt, now)))
+    .limit(1);
+  return parse ?? null;
+}
+
+/** Adds a candidate; answers its id. */
+export async function insertCandidate(
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  values: { name: string; email: string | null; phone: string | null },
+): Promise<number> {
+  const [candidate] = await tx
+    .insert(candidates)
+    .values({ companyId, ...values })
+    .returning({ id: candidates.id });
+  if (!candidate) throw new Error('candidate insert returned nothing');
+  return candidate.id;
+}
+
+/** Adds an application; answers its id. */
+export async function insertApplication(
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  values: {
+    vacancyId: number;
+    candidateId: number;
+    source: string;
+    answers: ApplicationAnswer[];
+    cvParseId: number | null;
+    createdAt: Date;
+    idempotencyKey: string | null;
+  },
+): Promise<number> {
+  const [application] = await tx
+    .insert(applications)
+    .values({ companyId, ...values })
+    .returning({ id: applications.id });
+  if (!application) throw new Error('application insert returned nothing');
+  return application.id;
+}
+
+/** Attaches stored files to an application's fields. */
+export async function insertApplicationFiles(
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  rows: readonly { applicationId: number; fieldIndex: number; storedFileId: number; position: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(applicationFiles).values(rows.map((row) => ({ companyId, ...row })));
+}
