@@ -88,9 +88,12 @@ for (const target of targets) {
   const sources = newestMtime(target.sources.map((p) => path.join(root, p)));
   if (!force && built > 0 && built >= sources) continue;
   console.log(`Building ${target.name} (npm run ${target.script} -w ${target.workspace})…`);
+  // Always a production build, whoever asks (the server tests run under NODE_ENV=test): a bundle
+  // built in development mode calls React's dev-only JSX runtime and fails under a production server.
   const result = spawnSync('npm', ['run', target.script, '-w', target.workspace], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
