@@ -7,10 +7,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../apps/server/src/app';
 import { parseEnv } from '../../apps/server/src/config/env';
-import { migrateDatabase, openDatabase } from '../../apps/server/src/db/client';
+import { createPglite, migrateDatabase, openDatabase } from '../../apps/server/src/db/client';
 import { createCvParserPool } from '../../apps/server/src/modules/cv/cv-parser-pool';
 import { createLocalDirStore } from '../../apps/server/src/storage/local-dir';
 
@@ -21,7 +20,7 @@ if (!outFile) {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'kadry-openapi-'));
-const database = await openDatabase({ pglite: new PGlite() });
+const database = await openDatabase({ pglite: createPglite() });
 const cvParser = createCvParserPool({ workers: 1 });
 try {
   await migrateDatabase(database);

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { createPglite, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { type Company, companies, type NewCompany } from '../src/db/schema/companies';
 import {
   type ApplicationForm,
@@ -27,7 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const context = inject('kadryTestDatabase');
   if (context.kind === 'pglite') {
     templateBlob ??= readFile(context.templatePath).then((bytes) => new Blob([bytes]));
-    const pglite = new PGlite({ loadDataDir: await templateBlob });
+    const pglite = createPglite({ loadDataDir: await templateBlob });
     await pglite.waitReady;
     return openDatabase({ pglite });
   }

@@ -3,10 +3,9 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../src/db/client';
+import { createPglite, migrateDatabase, openDatabase } from '../src/db/client';
 import { buildCareersRenderer } from './careers-build';
 
 /** How test files reach the migrated template (see test/db.ts). */
@@ -65,7 +64,7 @@ async function createPgliteTemplate(): Promise<string> {
   const templatePath = path.join(CACHE_DIR, `pglite-template-${key}.tar`);
   if (await stat(templatePath).catch(() => null)) return templatePath;
 
-  const pglite = new PGlite();
+  const pglite = createPglite();
   const handle = await openDatabase({ pglite });
   try {
     await migrateDatabase(handle);

@@ -33,6 +33,7 @@ export function buildPageData(overrides: Partial<AppPageData['settings']> = {}):
   return {
     user: {
       id: 7,
+      employeeId: 7,
       hashedId: 'u7',
       name: 'Olena Owner',
       locale: 'en',

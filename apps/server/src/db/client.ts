@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +11,14 @@ import pg from 'pg';
 import { syncGlobalDictionaries } from './dictionaries';
 import { acquireDataDirLock } from './pglite-lock';
 import { type Db, schema } from './tables';
+
+/**
+ * A PGlite instance with the extensions the schema uses (pg_trgm for the employee search; on
+ * PostgreSQL the migrations create it). Every PGlite of the server and its tests comes from here.
+ */
+export function createPglite(options: PGliteOptions = {}): PGlite {
+  return new PGlite({ ...options, extensions: { ...options.extensions, pg_trgm } });
+}
 
 /** An open database. `close()` releases it (and, for PGlite, the data directory lock). */
 export type DatabaseHandle = {
@@ -45,7 +54,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   await mkdir(path.dirname(directory), { recursive: true });
   const releaseLock = await acquireDataDirLock(directory);
   try {
-    const client = new PGlite(directory);
+    const client = createPglite({ dataDir: directory });
     await client.waitReady;
     return wrapPglite(client, releaseLock);
   } catch (error) {

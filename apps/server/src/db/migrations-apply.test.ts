@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPglite } from './client';
 import { schema } from './tables';
 
 // The committed SQL, applied in order to an empty database, must give exactly the schema the code
@@ -49,7 +50,7 @@ async function describeSchema(db: PGlite): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  pglite = new PGlite();
+  pglite = createPglite();
   await pglite.waitReady;
   const journal = JSON.parse(await readFile(new URL('meta/_journal.json', migrationsDir), 'utf8')) as Journal;
   tags = journal.entries.map((entry) => entry.tag);
@@ -65,7 +66,7 @@ async function applyMigrations(which: (tag: string) => boolean): Promise<void> {
   }
 }
 
-it('keeps every application when "responses" becomes "applications", then matches the schema exactly', async () => {
+it('keeps every application when "responses" becomes "applications", gives every account its employee, then matches the schema exactly', async () => {
   const renameIndex = tags.indexOf('0004_applications');
   expect(renameIndex).toBeGreaterThan(0);
   await applyMigrations((tag) => tags.indexOf(tag) < renameIndex);
@@ -84,7 +85,17 @@ it('keeps every application when "responses" becomes "applications", then matche
     insert into notifications (company_id, user_id, response_id) values (1, 1, 1);
   `);
 
-  await applyMigrations((tag) => tags.indexOf(tag) >= renameIndex);
+  const peopleIndex = tags.indexOf('0008_people');
+  expect(peopleIndex).toBeGreaterThan(renameIndex);
+  await applyMigrations((tag) => tags.indexOf(tag) >= renameIndex && tags.indexOf(tag) < peopleIndex);
+
+  // Accounts and a team membership as they were before employees existed.
+  await pglite.exec(`
+    insert into users (company_id, role_id, email, name) values (1, 1, 'olena@acme.test', 'Olena  Maria Petrenko');
+    insert into teams (company_id, name) values (1, 'Core'), (1, 'Alpha');
+    insert into team_members (company_id, team_id, user_id, is_manager) values (1, 1, 2, true), (1, 2, 1, false);
+  `);
+  await applyMigrations((tag) => tags.indexOf(tag) >= peopleIndex);
 
   const application = await pglite.query<{ id: number; source: string; idempotency_key: string }>(
     'select id, source, idempotency_key from applications',
@@ -104,13 +115,49 @@ it('keeps every application when "responses" becomes "applications", then matche
   );
   expect(next.rows).toEqual([{ id: 2 }]);
 
+  // Every account got its employee (decision 012), named after it, and its memberships followed it.
+  const people = await pglite.query<{
+    email: string;
+    first_name: string;
+    last_name: string;
+    work_email: string;
+  }>(`
+    select u.email, e.first_name, e.last_name, e.work_email
+    from users u join employees e on e.id = u.employee_id order by u.id`);
+  expect(people.rows).toEqual([
+    { email: 'o@acme.test', first_name: 'Owner', last_name: '', work_email: 'o@acme.test' },
+    {
+      email: 'olena@acme.test',
+      first_name: 'Olena Maria',
+      last_name: 'Petrenko',
+      work_email: 'olena@acme.test',
+    },
+  ]);
+  const memberships = await pglite.query<{ team: string; email: string; is_manager: boolean }>(`
+    select t.name as team, u.email, tm.is_manager from team_members tm
+    join teams t on t.id = tm.team_id join users u on u.employee_id = tm.employee_id order by t.name`);
+  expect(memberships.rows).toEqual([
+    { team: 'Alpha', email: 'o@acme.test', is_manager: false },
+    { team: 'Core', email: 'olena@acme.test', is_manager: true },
+  ]);
+  // Teams keep the order they were listed in (by name) as their order among siblings.
+  const order = await pglite.query<{ name: string; position: number }>(
+    'select name, position from teams order by position',
+  );
+  expect(order.rows).toEqual([
+    { name: 'Alpha', position: 0 },
+    { name: 'Core', position: 1 },
+  ]);
+
   // The same schema as a database created in one go from the schema in code.
-  const reference = new PGlite();
+  const reference = createPglite();
   try {
+    // Extensions are not part of drizzle's schema; the migrations create them.
+    await reference.exec('create extension if not exists pg_trgm');
     const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
     for (const statement of statements) await reference.exec(statement);
     await pglite.exec(
-      'delete from notifications; delete from application_comments; delete from application_files;',
+      'delete from notifications; delete from application_comments; delete from application_files; delete from team_members;',
     );
     expect(await describeSchema(pglite)).toEqual(await describeSchema(reference));
   } finally {

@@ -5,6 +5,7 @@ import * as applications from './schema/applications';
 import * as companies from './schema/companies';
 import * as cvParses from './schema/cv-parses';
 import * as dictionaries from './schema/dictionaries';
+import * as employees from './schema/employees';
 import * as events from './schema/events';
 import * as files from './schema/files';
 import * as forms from './schema/forms';
@@ -23,6 +24,7 @@ export const schema = {
   ...companies,
   ...cvParses,
   ...dictionaries,
+  ...employees,
   ...events,
   ...files,
   ...forms,

@@ -16,6 +16,8 @@ import { createRandomToken, hashToken } from '../lib/tokens';
 export type SessionUser = {
   id: number;
   companyId: number;
+  /** The employee the account belongs to (docs/decisions/012-people-model.md). */
+  employeeId: number;
   /** The role's row id; permission checks look the role's settings up by it. */
   roleId: number;
   /** The built-in role's key (owner, hr, …), null for a custom role. */
@@ -82,6 +84,7 @@ export async function findSessionUser(
       user: {
         id: users.id,
         companyId: users.companyId,
+        employeeId: users.employeeId,
         roleId: users.roleId,
         roleKey: roles.key,
         email: users.email,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../constants';
 import { ROLE_NAME_MAX_LENGTH, roleSummarySchema } from '../permissions/schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
-import { pageMetaSchema, pagingQuerySchema, queryIdSchema, searchTextSchema } from './common';
+import { objectIdSchema, pageMetaSchema, pagingQuerySchema, queryIdSchema, searchTextSchema } from './common';
 
 /**
  * Administration of the HR app (issue 5): staff accounts, custom roles, teams and the signed-in
@@ -127,10 +127,11 @@ export type RoleWithUsage = z.infer<typeof roleWithUsageSchema>;
 // ---------------------------------------------------------------------------------------------
 // Teams (the Teams entity's permissions)
 
+/** A member of a team: an employee (docs/decisions/012-people-model.md), with their work email. */
 export const teamMemberSchema = z.object({
-  user_id: z.number().int(),
+  employee_id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   is_manager: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -163,12 +164,17 @@ export const TEAM_NAME_MAX_LENGTH = 200;
 export const teamBodySchema = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH) });
 export type TeamBody = z.input<typeof teamBodySchema>;
 
+/** The most members one team has. */
+export const TEAM_MEMBERS_MAX = 10_000;
+
 /**
- * `PUT teams.members`: the whole member list; users must be accounts of the company. Changing who
+ * `PUT teams.members`: the whole member list; employees of the company. Changing who
  * is in a team changes what "my team" reaches, so it refreshes cached roles (rolesUpdatedAt).
  */
 export const teamMembersBodySchema = z.object({
-  members: z.array(z.object({ user_id: z.number().int(), is_manager: z.boolean().default(false) })).max(1000),
+  members: z
+    .array(z.object({ employee_id: objectIdSchema, is_manager: z.boolean().default(false) }))
+    .max(TEAM_MEMBERS_MAX),
 });
 export type TeamMembersBody = z.input<typeof teamMembersBodySchema>;
 
@@ -178,12 +184,17 @@ export type TeamMembersBody = z.input<typeof teamMembersBodySchema>;
 export const TEAM_PEOPLE_LIMIT = 100;
 
 /**
- * `GET teams.people`: the enabled staff accounts someone who may create or update teams can add to
- * one (name and email, sorted by name, at most TEAM_PEOPLE_LIMIT), searched by name or email.
+ * `GET teams.people`: the employees (who have not left) someone who may create or update teams can
+ * add to one (name and work email, sorted by name, at most TEAM_PEOPLE_LIMIT), searched by any name,
+ * email or phone; below to_all only the user and their teammates (decision 009).
  * Create, rename and member updates answer `{ data: Team }`.
  */
 export const teamPeopleQuerySchema = z.object({ search: searchTextSchema.optional() });
-export const teamPersonSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export const teamPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+});
 export type TeamPerson = z.infer<typeof teamPersonSchema>;
 export const teamPeopleResponseSchema = z.object({ data: z.array(teamPersonSchema) });
 

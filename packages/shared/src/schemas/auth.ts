@@ -56,6 +56,8 @@ export type AuthRedirectResponse = z.infer<typeof authRedirectResponseSchema>;
 /** The signed-in user, as the HR app's page data carries it (spec §3.2). */
 export const currentUserSchema = z.object({
   id: z.number().int(),
+  /** The employee the account belongs to (ours, beside the spec's fields): "me" in people lists. */
+  employeeId: z.number().int(),
   /** Stable opaque identifier for places that must not see the numeric id (support chat, analytics). */
   hashedId: z.string(),
   name: z.string(),

@@ -41,8 +41,8 @@ export function buildTeam(overrides: Partial<z.input<typeof teamSchema>> = {}): 
     id: 1,
     name: 'Platform',
     members: [
-      { user_id: 7, name: 'Olena Owner', email: 'olena@acme.test', is_manager: true },
-      { user_id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test', is_manager: false },
+      { employee_id: 7, name: 'Olena Owner', email: 'olena@acme.test', is_manager: true },
+      { employee_id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test', is_manager: false },
     ],
     ...overrides,
   });

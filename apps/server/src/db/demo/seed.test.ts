@@ -179,11 +179,11 @@ describe('seedDemoData', () => {
     });
     expect(await seedDemoTeamManager(handle.db)).toBe(true);
     const members = await handle.db
-      .select({ userId: teamMembers.userId, isManager: teamMembers.isManager, team: teams.name })
+      .select({ employeeId: teamMembers.employeeId, isManager: teamMembers.isManager, team: teams.name })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(eq(teamMembers.companyId, companyId));
-    expect(members).toEqual([{ userId: owner.id, isManager: true, team: DEMO_MANAGED_TEAM }]);
+    expect(members).toEqual([{ employeeId: owner.employeeId, isManager: true, team: DEMO_MANAGED_TEAM }]);
     // A later start changes nothing.
     expect(await seedDemoTeamManager(handle.db)).toBe(false);
     expect(await handle.db.$count(teamMembers)).toBe(1);

@@ -128,13 +128,13 @@ export async function seedDemoTeamManager(db: Db): Promise<boolean> {
       .for('update');
     if (!team) return false;
     const [member] = await tx
-      .select({ userId: teamMembers.userId })
+      .select({ employeeId: teamMembers.employeeId })
       .from(teamMembers)
-      .where(eq(teamMembers.teamId, team.id))
+      .where(and(eq(teamMembers.companyId, company.id), eq(teamMembers.teamId, team.id)))
       .limit(1);
     if (member) return false;
     const [owner] = await tx
-      .select({ id: users.id })
+      .select({ employeeId: users.employeeId })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(users.companyId, company.id), eq(roles.key, 'owner')))
@@ -143,7 +143,7 @@ export async function seedDemoTeamManager(db: Db): Promise<boolean> {
     if (!owner) return false;
     await tx
       .insert(teamMembers)
-      .values({ companyId: company.id, teamId: team.id, userId: owner.id, isManager: true });
+      .values({ companyId: company.id, teamId: team.id, employeeId: owner.employeeId, isManager: true });
     return true;
   });
 }

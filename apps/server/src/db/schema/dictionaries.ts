@@ -1,18 +1,25 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { buildInListCheck } from './sql-helpers';
 
-/** Dictionaries whose entries feed form options. */
+/**
+ * Every dictionary kept in `dictionary_items`. The first six feed careers form options; the rest are
+ * the people side's (spec §7.2 dictionaries.*): `sex` is also the employee's gender and `experience`
+ * the employee's experience. Countries and cities come from a data package, roles from `roles`.
+ */
 export const DICTIONARIES = [
   'experience',
   'search_status',
@@ -20,6 +27,15 @@ export const DICTIONARIES = [
   'language',
   'language_level',
   'currency',
+  'employment_type',
+  'relative_type',
+  'dismissal_reason',
+  'terms_of_cooperation',
+  'marital_status',
+  'portfolio_icon',
+  'people_status',
+  'grade',
+  'event_template',
 ] as const;
 export type Dictionary = (typeof DICTIONARIES)[number];
 
@@ -46,6 +62,13 @@ export const dictionaryItems = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => dictionaryItems.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * What a dictionary needs beyond a name: a portfolio icon's `icon` and `url_prefix`, a people
+     * status's `color` and `is_dismissed`, an event template's `category`, a relative type's
+     * `is_child`. Shape per dictionary in modules/dictionaries.
+     */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('dictionary_items_company_dictionary_idx').on(t.companyId, t.dictionary, t.position),
@@ -59,4 +82,42 @@ export const dictionaryItems = pgTable(
 );
 
 export type DictionaryItem = typeof dictionaryItems.$inferSelect;
+
+/**
+ * A company's changes to a global entry: another name (per locale), hidden from its lists, another
+ * place. Global entries themselves are never edited by a company.
+ */
+export const dictionaryItemOverrides = pgTable(
+  'dictionary_item_overrides',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => dictionaryItems.id, { onDelete: 'cascade' }),
+    names: jsonb('names').$type<Partial<LocalizedNames>>(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    position: integer('position'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.itemId] })],
+);
+
+/**
+ * When a company's view of a dictionary last changed (an entry added, renamed, hidden, moved or
+ * deleted): the `dictionaryUpdatedAt` of the page data, by which the HR app drops its cached copy
+ * (spec §9). Bumped in the transaction of the change.
+ */
+export const dictionaryVersions = pgTable(
+  'dictionary_versions',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    dictionary: text('dictionary').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.dictionary] })],
+);
 export type NewDictionaryItem = typeof dictionaryItems.$inferInsert;

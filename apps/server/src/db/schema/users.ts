@@ -11,13 +11,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
+import { employees } from './employees';
 import { roles } from './roles';
 import { buildInListCheck } from './sql-helpers';
 
 /** Locales a user can work in; kept in step with LOCALES of @kadry/shared/constants. */
 const USER_LOCALES = ['en', 'ru', 'uk'] as const;
 
-/** A staff account of one company. Candidates are not users: they never sign in. */
+/**
+ * A staff account of one company. It belongs to an employee (docs/decisions/012-people-model.md), whose
+ * full name `name` repeats. Candidates are not users: they never sign in.
+ */
 export const users = pgTable(
   'users',
   {
@@ -25,6 +29,10 @@ export const users = pgTable(
     companyId: createCompanyIdColumn(),
     /** Opaque stable id for places that must not see the numeric one (the page data's hashedId). */
     publicId: uuid('public_id').notNull().defaultRandom(),
+    // An employee with an account cannot be deleted before the account goes.
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'restrict' }),
     /** Stored lower-cased and trimmed; unique within the company. */
     email: text('email').notNull(),
     name: text('name').notNull(),
@@ -46,6 +54,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_company_email_key').on(t.companyId, t.email),
     uniqueIndex('users_public_id_key').on(t.publicId),
+    uniqueIndex('users_employee_key').on(t.employeeId),
     index('users_role_idx').on(t.roleId),
     check('users_locale_check', buildInListCheck('locale', USER_LOCALES)),
     check('users_email_lower_check', sql`email = lower(btrim(email))`),

@@ -14,9 +14,10 @@ import {
   type SignInLimits,
 } from '../auth/sign-in.service';
 import { endUserAccess } from '../auth/users.service';
+import { renameEmployeeOfAccount } from '../employees/employees.service';
 import { findAccountRow, findPasswordHash, updateAccountRow, updatePassword } from './account.queries';
 
-type AccountUser = { id: number; companyId: number };
+type AccountUser = { id: number; companyId: number; employeeId: number };
 
 /** The signed-in user's own account, read fresh (the session's copy may predate an edit). */
 export async function findAccount(db: Db, user: AccountUser): Promise<Account> {
@@ -51,7 +52,13 @@ export async function updateAccount(
     ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
   };
   if (Object.keys(changes).length > 0) {
-    await updateAccountRow(db, user.companyId, user.id, changes);
+    // The account's name is its employee's (decision 012): both change together.
+    await db.transaction(async (tx) => {
+      await updateAccountRow(tx, user.companyId, user.id, changes);
+      if (input.name !== undefined && input.name !== current.name) {
+        await renameEmployeeOfAccount(tx, user.companyId, user.employeeId, input.name);
+      }
+    });
   }
   return findAccount(db, user);
 }

@@ -16,6 +16,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type StaffUserRow = {
   id: number;
   companyId: number;
+  employeeId: number;
   name: string;
   email: string;
   locale: StaffUser['locale'];
@@ -32,6 +33,7 @@ type StaffUserTeam = StaffUser['teams'][number];
 const staffUserColumns = {
   id: users.id,
   companyId: users.companyId,
+  employeeId: users.employeeId,
   name: users.name,
   email: users.email,
   locale: users.locale,
@@ -61,7 +63,7 @@ function buildFilterWhere(companyId: number, filter: StaffUserFilter): SQL | und
   if (filter.team_id !== undefined) {
     const teamId = filter.team_id;
     conditions.push(
-      sql`exists (select 1 from ${teamMembers} where ${teamMembers.companyId} = ${companyId} and ${teamMembers.userId} = ${users.id} and ${teamMembers.teamId} = ${teamId})`,
+      sql`exists (select 1 from ${teamMembers} where ${teamMembers.companyId} = ${companyId} and ${teamMembers.employeeId} = ${users.employeeId} and ${teamMembers.teamId} = ${teamId})`,
     );
   }
   if (filter.status === 'disabled') conditions.push(eq(users.isDisabled, true));
@@ -117,14 +119,15 @@ export async function findTeamsOfUsers(
   if (userIds.length === 0) return byUser;
   const rows = await db
     .select({
-      userId: teamMembers.userId,
+      userId: users.id,
       id: teams.id,
       name: teams.name,
       isManager: teamMembers.isManager,
     })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.userId, [...userIds])))
+    .innerJoin(users, and(eq(users.companyId, companyId), eq(users.employeeId, teamMembers.employeeId)))
+    .where(and(eq(teamMembers.companyId, companyId), inArray(users.id, [...userIds])))
     .orderBy(asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id));
   for (const row of rows) {
     const list = byUser.get(row.userId) ?? [];
@@ -200,7 +203,7 @@ export async function lockStaffUser(tx: Tx, companyId: number, userId: number): 
 export async function insertStaffUser(
   tx: Pick<Db, 'insert'>,
   companyId: number,
-  values: Pick<NewUser, 'email' | 'name' | 'roleId' | 'locale' | 'timezone'>,
+  values: Pick<NewUser, 'employeeId' | 'email' | 'name' | 'roleId' | 'locale' | 'timezone'>,
 ): Promise<number> {
   const [created] = await tx
     .insert(users)
@@ -210,17 +213,18 @@ export async function insertStaffUser(
   return created.id;
 }
 
-/** Makes an account a plain member (not a manager) of teams of the company. */
+/** Makes an employee a plain member (not a manager) of teams of the company. */
 export async function insertTeamMemberships(
   tx: Pick<Db, 'insert'>,
   companyId: number,
-  userId: number,
+  employeeId: number,
   teamIds: readonly number[],
 ): Promise<void> {
   if (teamIds.length === 0) return;
   await tx
     .insert(teamMembers)
-    .values(teamIds.map((teamId) => ({ companyId, teamId, userId, isManager: false })));
+    .values(teamIds.map((teamId) => ({ companyId, teamId, employeeId, isManager: false })))
+    .onConflictDoNothing();
 }
 
 /** Writes an owner's edit of an account of the company. */

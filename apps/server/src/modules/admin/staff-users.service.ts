@@ -17,6 +17,11 @@ import type { SessionUser } from '../../plugins/session-store';
 import { sendInvitation, voidPendingResetLinks } from '../auth/password-reset.service';
 import { endUserAccess } from '../auth/users.service';
 import {
+  moveWorkEmailOfAccount,
+  provideEmployeeForAccount,
+  renameEmployeeOfAccount,
+} from '../employees/employees.service';
+import {
   countOtherActiveOwners,
   findForeignTeamIds,
   findStaffUser,
@@ -124,7 +129,12 @@ async function createStaffUser(
   try {
     return await db.transaction(async (tx) => {
       if (await isEmailTaken(tx, companyId, body.email)) throw emailTaken();
+      const employeeId = await provideEmployeeForAccount(tx, companyId, {
+        name: body.name,
+        email: body.email,
+      });
       const userId = await insertStaffUser(tx, companyId, {
+        employeeId,
         email: body.email,
         name: body.name,
         roleId: body.role_id,
@@ -132,7 +142,7 @@ async function createStaffUser(
         timezone: body.timezone,
       });
       if (teamIds.length > 0) {
-        await insertTeamMemberships(tx, companyId, userId, teamIds);
+        await insertTeamMemberships(tx, companyId, employeeId, teamIds);
         await bumpRolesUpdatedAt(tx, companyId, body.role_id);
       }
       const row = await findStaffUser(tx, companyId, userId);
@@ -234,6 +244,12 @@ async function updateStaffUser(
       };
       if (Object.keys(changes).length > 0) {
         await updateStaffUserRow(tx, companyId, current.id, changes);
+        if (body.name !== undefined && body.name !== current.name) {
+          await renameEmployeeOfAccount(tx, companyId, current.employeeId, body.name);
+        }
+        if (isEmailChanged && body.email !== undefined) {
+          await moveWorkEmailOfAccount(tx, companyId, current.employeeId, body.email);
+        }
       }
       if (isDisabling) {
         await endUserAccess(tx, companyId, current.id);

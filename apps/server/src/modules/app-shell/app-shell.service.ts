@@ -28,6 +28,7 @@ export async function buildAppPageData(
   return {
     user: {
       id: input.user.id,
+      employeeId: input.user.employeeId,
       hashedId: input.user.publicId,
       name: input.user.name,
       locale: input.locale,

@@ -13,8 +13,7 @@ import { users } from '../../db/schema/users';
 import { vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
-import { type ScopeColumns, scopeWhere } from '../../plugins/access/access';
-import type { SessionUser } from '../../plugins/session-store';
+import { type ScopeColumns, type ScopeSubject, scopeWhere } from '../../plugins/access/access';
 
 // All SQL of applications; every statement filters by company_id.
 
@@ -68,12 +67,12 @@ export type ApplicationSelection = {
  */
 export function applicationReach(
   level: Level,
-  user: Pick<SessionUser, 'id' | 'companyId'>,
+  subject: ScopeSubject,
   ownership: (vacancyId: SQLWrapper, teamId: SQLWrapper) => ScopeColumns,
 ): Pick<ApplicationSelection, 'scope' | 'repeatScope'> {
   return {
-    scope: scopeWhere(level, user, ownership(applications.vacancyId, vacancies.teamId)),
-    repeatScope: scopeWhere(level, user, ownership(sql`r2.vacancy_id`, sql`v2.team_id`)),
+    scope: scopeWhere(level, subject, ownership(applications.vacancyId, vacancies.teamId)),
+    repeatScope: scopeWhere(level, subject, ownership(sql`r2.vacancy_id`, sql`v2.team_id`)),
   };
 }
 

@@ -90,7 +90,7 @@ function selectionOf(access: Access, filter: ApplicationFilter): ApplicationSele
   if (level === 'not_visible') throw new AppError('forbidden');
   return {
     companyId: access.user.companyId,
-    ...applicationReach(level, access.user, vacancyScopeColumns),
+    ...applicationReach(level, access, vacancyScopeColumns),
     filter,
   };
 }

@@ -2,6 +2,7 @@ import type { Locale } from '@kadry/shared/constants';
 import { BUILT_IN_ROLES, type BuiltInRole } from '@kadry/shared/schemas/auth';
 import type { User } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
+import { provideEmployeeForAccount } from '../employees/employees.service';
 import {
   deleteResetTokens,
   deleteUserSessions,
@@ -69,18 +70,26 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<User> 
   const email = normalizeEmail(input.email);
   const roleIds = await ensureBuiltInRoles(db, input.companyId);
   const passwordHash = await hashPassword(input.password);
-  const user = await insertUser(db, {
-    companyId: input.companyId,
-    email,
-    name: input.name,
-    passwordHash,
-    roleId: roleIds[input.role],
-    locale: input.locale ?? 'en',
-    timezone: input.timezone ?? 'UTC',
-    passwordChangedAt: new Date(),
+  // The account and the employee it belongs to (decision 012) come into being together or not at all.
+  if (await findUserByEmail(db, input.companyId, email)) {
+    throw new UserExistsError(`A user with the email ${email} already exists.`);
+  }
+  return db.transaction(async (tx) => {
+    const employeeId = await provideEmployeeForAccount(tx, input.companyId, { name: input.name, email });
+    const user = await insertUser(tx, {
+      companyId: input.companyId,
+      employeeId,
+      email,
+      name: input.name,
+      passwordHash,
+      roleId: roleIds[input.role],
+      locale: input.locale ?? 'en',
+      timezone: input.timezone ?? 'UTC',
+      passwordChangedAt: new Date(),
+    });
+    if (!user) throw new UserExistsError(`A user with the email ${email} already exists.`);
+    return user;
   });
-  if (!user) throw new UserExistsError(`A user with the email ${email} already exists.`);
-  return user;
 }
 
 /**

@@ -3,7 +3,7 @@ import { applications } from '../../db/schema/applications';
 import { companies } from '../../db/schema/companies';
 import { notifications } from '../../db/schema/notifications';
 import { roles } from '../../db/schema/roles';
-import { teamMembers } from '../../db/schema/teams';
+import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
@@ -32,6 +32,7 @@ export function findEnabledStaff(db: Db, companyId: number) {
     .select({
       id: users.id,
       companyId: users.companyId,
+      employeeId: users.employeeId,
       email: users.email,
       name: users.name,
       roleId: users.roleId,
@@ -45,11 +46,29 @@ export function findEnabledStaff(db: Db, companyId: number) {
     .where(and(eq(users.companyId, companyId), eq(users.isDisabled, false)));
 }
 
-export function findMemberships(db: Db, companyId: number) {
-  return db
-    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(eq(teamMembers.companyId, companyId));
+/** The company's memberships, team tree and accounts, for the team reach of each of its accounts. */
+export async function findTeamStructure(db: Db, companyId: number) {
+  const [memberships, tree, accounts] = await Promise.all([
+    db
+      .select({
+        teamId: teamMembers.teamId,
+        employeeId: teamMembers.employeeId,
+        isManager: teamMembers.isManager,
+      })
+      .from(teamMembers)
+      .where(eq(teamMembers.companyId, companyId)),
+    db.select({ id: teams.id, parentId: teams.parentId }).from(teams).where(eq(teams.companyId, companyId)),
+    db
+      .select({ id: users.id, employeeId: users.employeeId })
+      .from(users)
+      .where(eq(users.companyId, companyId)),
+  ]);
+  return {
+    memberships,
+    parentOf: new Map(tree.map((team) => [team.id, team.parentId])),
+    // Every account, disabled ones too: what they own is still "my team" data, as in a request's Access.
+    userOfEmployee: new Map(accounts.map((account) => [account.employeeId, account.id])),
+  };
 }
 
 /** Adds a notification per user; answers the users who did not have one for this application yet. */

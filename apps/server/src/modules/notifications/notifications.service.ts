@@ -4,12 +4,13 @@ import type { EmailSender } from '../../lib/email-sender';
 import type { EventBus } from '../../lib/event-bus';
 import { type Access, canSeeObject, maskPermissionsByPlan } from '../../plugins/access/access';
 import { findRolePermissions, isBuiltInRole } from '../../plugins/access/roles';
+import { computeTeamReach } from '../../plugins/access/team-reach';
 import { findVacancyRecruiterIds } from '../vacancies/vacancies.service';
 import {
   countUnread,
   findApplicationForNotice,
   findEnabledStaff,
-  findMemberships,
+  findTeamStructure,
   insertNotifications,
   markRead,
 } from './notifications.queries';
@@ -34,10 +35,10 @@ export async function notifyNewApplication(
   const { db } = deps;
   const application = await findApplicationForNotice(db, companyId, applicationId);
   if (!application) return [];
-  const [recruiterIds, staff, memberships] = await Promise.all([
+  const [recruiterIds, staff, structure] = await Promise.all([
     findVacancyRecruiterIds(db, companyId, application.vacancyId),
     findEnabledStaff(db, companyId),
-    findMemberships(db, companyId),
+    findTeamStructure(db, companyId),
   ]);
 
   const levelByRole = new Map<number, ReturnType<typeof levelOf>>();
@@ -53,9 +54,8 @@ export async function notifyNewApplication(
       level = levelOf(permissions.Candidate.visibilitySettings, 'view');
       levelByRole.set(member.roleId, level);
     }
-    const teamIds = memberships.filter((m) => m.userId === member.id).map((m) => m.teamId);
-    const teammateIds = memberships.filter((m) => teamIds.includes(m.teamId)).map((m) => m.userId);
-    const access: Pick<Access, 'user' | 'teamIds' | 'teammateIds'> = { user: member, teamIds, teammateIds };
+    const reach = computeTeamReach(member.employeeId, structure);
+    const access: Pick<Access, 'user' | 'teamIds' | 'teammateIds'> = { user: member, ...reach };
     if (canSeeObject(level, access, { ownerIds: recruiterIds, teamId: application.teamId })) {
       recipients.push(member);
     }

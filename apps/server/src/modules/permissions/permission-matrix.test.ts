@@ -95,12 +95,12 @@ function registerThingRoutes(app: FastifyInstance, db: () => Db): void {
   routes.get('/api/v1/perm-test/things', { config }, async (request) => {
     const level = await requireAbility(request, 'Candidate', 'view');
     const user = requireUser(request);
+    const access = await getAccess(request);
     const rows = await db()
       .select()
       .from(things)
-      .where(and(eq(things.companyId, user.companyId), scopeWhere(level, user, thingScope)))
+      .where(and(eq(things.companyId, user.companyId), scopeWhere(level, access, thingScope)))
       .orderBy(things.id);
-    const access = await getAccess(request);
     return { data: rows.map((row) => stripHiddenFields('Candidate', access, toWire(row))) };
   });
 

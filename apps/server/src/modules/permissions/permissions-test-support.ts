@@ -1,6 +1,7 @@
 import type { BuiltInRole } from '@kadry/shared/schemas/auth';
+import { and, eq } from 'drizzle-orm';
 import { teamMembers, teams } from '../../db/schema/teams';
-import type { User } from '../../db/schema/users';
+import { type User, users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import { createSession } from '../../plugins/session-store';
 import { type AuthTestApp, agentFor, seedUser } from '../auth/auth-test-support';
@@ -39,11 +40,22 @@ export async function seedTeam(db: Db, companyId: number, name: string): Promise
   return team.id;
 }
 
+/** Puts an account's employee in a team (as a manager with `isManager`). */
 export async function addTeamMember(
   db: Db,
   input: { companyId: number; teamId: number; userId: number; isManager?: boolean },
 ): Promise<void> {
-  await db.insert(teamMembers).values({ ...input, isManager: input.isManager ?? false });
+  const [account] = await db
+    .select({ employeeId: users.employeeId })
+    .from(users)
+    .where(and(eq(users.companyId, input.companyId), eq(users.id, input.userId)));
+  if (!account) throw new Error(`addTeamMember: no account ${input.userId}`);
+  await db.insert(teamMembers).values({
+    companyId: input.companyId,
+    teamId: input.teamId,
+    employeeId: account.employeeId,
+    isManager: input.isManager ?? false,
+  });
 }
 
 export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

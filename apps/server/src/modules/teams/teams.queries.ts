@@ -1,8 +1,8 @@
 import type { Level } from '@kadry/shared/permissions/vocabulary';
 import type { Team, TeamSummary } from '@kadry/shared/schemas/admin';
-import { and, asc, count, eq, ilike, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { employeeFullName, employees } from '../../db/schema/employees';
 import { teamMembers, teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { buildContainsPattern } from '../../lib/contains-pattern';
@@ -11,7 +11,7 @@ import { bumpCompanyRolesUpdatedAt } from '../../plugins/access/roles';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type TeamRow = { id: number; companyId: number; name: string };
-export type TeamMemberRow = { userId: number; name: string; email: string; isManager: boolean };
+export type TeamMemberRow = { employeeId: number; name: string; email: string | null; isManager: boolean };
 
 /** Advisory lock namespace of team names (the second key is the company). */
 const TEAM_NAMES_LOCK = 7_302;
@@ -56,7 +56,7 @@ async function isTeamNameTaken(
 export function teamScopeWhere(
   db: Pick<Db, 'select'>,
   level: Level,
-  user: { id: number; companyId: number },
+  user: { employeeId: number; companyId: number },
 ): SQL | undefined {
   if (level === 'to_all') return undefined;
   if (level === 'not_visible') return sql`false`;
@@ -66,7 +66,7 @@ export function teamScopeWhere(
     .where(
       and(
         eq(teamMembers.companyId, user.companyId),
-        eq(teamMembers.userId, user.id),
+        eq(teamMembers.employeeId, user.employeeId),
         level === 'only_my' ? eq(teamMembers.isManager, true) : undefined,
       ),
     );
@@ -75,7 +75,11 @@ export function teamScopeWhere(
 
 /** Lists sort by name (spec §3.2), case-insensitively, then by id. */
 const TEAM_ORDER = [asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id)];
-const MEMBER_ORDER = [asc(sql`lower(${users.name})`), asc(users.name), asc(users.id)];
+const MEMBER_ORDER = [
+  asc(sql`lower(${employees.lastName})`),
+  asc(sql`lower(${employees.firstName})`),
+  asc(employees.id),
+];
 
 /** The company's teams within `scope` (teamScopeWhere), optionally those whose name contains `search`. */
 export async function listTeams(
@@ -110,9 +114,9 @@ export async function findTeamListExtras(
       .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.teamId, [...teamIds])))
       .groupBy(teamMembers.teamId),
     db
-      .select({ teamId: teamMembers.teamId, id: users.id, name: users.name })
+      .select({ teamId: teamMembers.teamId, id: employees.id, name: employeeFullName })
       .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
       .where(
         and(
           eq(teamMembers.companyId, companyId),
@@ -153,13 +157,13 @@ export async function findTeamMembers(
 ): Promise<TeamMemberRow[]> {
   return db
     .select({
-      userId: teamMembers.userId,
-      name: users.name,
-      email: users.email,
+      employeeId: teamMembers.employeeId,
+      name: employeeFullName,
+      email: employees.workEmail,
       isManager: teamMembers.isManager,
     })
     .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
     .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.teamId, teamId)))
     .orderBy(...MEMBER_ORDER);
 }
@@ -169,7 +173,7 @@ export function toTeam(team: TeamRow, members: readonly TeamMemberRow[]): Team {
     id: team.id,
     name: team.name,
     members: members.map((member) => ({
-      user_id: member.userId,
+      employee_id: member.employeeId,
       name: member.name,
       email: member.email,
       is_manager: member.isManager,
@@ -197,7 +201,7 @@ export async function createTeam(
     if (input.managerId !== undefined) {
       await tx
         .insert(teamMembers)
-        .values({ companyId, teamId: team.id, userId: input.managerId, isManager: true });
+        .values({ companyId, teamId: team.id, employeeId: input.managerId, isManager: true });
       await bumpCompanyRolesUpdatedAt(tx, companyId);
     }
     return team;
@@ -238,12 +242,12 @@ export async function deleteTeam(db: Db, team: TeamRow): Promise<void> {
 export async function replaceTeamMembers(
   db: Db,
   team: TeamRow,
-  members: readonly { user_id: number; is_manager: boolean }[],
+  members: readonly { employee_id: number; is_manager: boolean }[],
 ): Promise<void> {
   const merged = new Map<number, boolean>();
   for (const member of members)
-    merged.set(member.user_id, (merged.get(member.user_id) ?? false) || member.is_manager);
-  const userIds = [...merged.keys()];
+    merged.set(member.employee_id, (merged.get(member.employee_id) ?? false) || member.is_manager);
+  const employeeIds = [...merged.keys()];
   await db.transaction(async (tx) => {
     // Locked, so a delete of the team meanwhile waits rather than failing the inserts below.
     const [locked] = await tx
@@ -252,12 +256,12 @@ export async function replaceTeamMembers(
       .where(and(eq(teams.companyId, team.companyId), eq(teams.id, team.id)))
       .for('update');
     if (!locked) throw new AppError('not_found');
-    if (userIds.length > 0) {
+    if (employeeIds.length > 0) {
       const known = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, team.companyId), inArray(users.id, userIds)));
-      if (known.length !== userIds.length) {
+        .select({ id: employees.id })
+        .from(employees)
+        .where(and(eq(employees.companyId, team.companyId), inArray(employees.id, employeeIds)));
+      if (known.length !== employeeIds.length) {
         throw new AppError('validation', {
           key: 'teams.unknown_members',
           issues: { members: [{ key: 'teams.unknown_members' }] },
@@ -271,22 +275,22 @@ export async function replaceTeamMembers(
         and(
           eq(teamMembers.companyId, team.companyId),
           eq(teamMembers.teamId, team.id),
-          userIds.length > 0 ? notInArray(teamMembers.userId, userIds) : undefined,
+          employeeIds.length > 0 ? notInArray(teamMembers.employeeId, employeeIds) : undefined,
         ),
       );
-    if (userIds.length > 0) {
+    if (employeeIds.length > 0) {
       await tx
         .insert(teamMembers)
         .values(
-          userIds.map((userId) => ({
+          employeeIds.map((employeeId) => ({
             companyId: team.companyId,
             teamId: team.id,
-            userId,
-            isManager: merged.get(userId) ?? false,
+            employeeId,
+            isManager: merged.get(employeeId) ?? false,
           })),
         )
         .onConflictDoUpdate({
-          target: [teamMembers.teamId, teamMembers.userId],
+          target: [teamMembers.teamId, teamMembers.employeeId],
           set: { isManager: sql`excluded.is_manager` },
         });
     }
@@ -295,27 +299,29 @@ export async function replaceTeamMembers(
 }
 
 /**
- * Enabled staff accounts of the company, by name, searched by name or email: who can join a team;
- * with `onlyUserIds`, only those accounts.
+ * Employees of the company who have not left, by name, searched by any name, email or phone: who can
+ * join a team; with `onlyEmployeeIds`, only those employees.
  */
 export async function listTeamPeople(
   db: Db,
   companyId: number,
-  filter: { search?: string | undefined; limit: number; onlyUserIds?: readonly number[] | undefined },
-): Promise<{ id: number; name: string; email: string }[]> {
-  const conditions: (SQL | undefined)[] = [eq(users.companyId, companyId), eq(users.isDisabled, false)];
-  if (filter.onlyUserIds) {
-    if (filter.onlyUserIds.length === 0) return [];
-    conditions.push(inArray(users.id, [...filter.onlyUserIds]));
+  filter: { search?: string | undefined; limit: number; onlyEmployeeIds?: readonly number[] | undefined },
+): Promise<{ id: number; name: string; email: string | null }[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(employees.companyId, companyId),
+    sql`(${employees.dismissalDate} is null or ${employees.dismissalDate} > current_date)`,
+  ];
+  if (filter.onlyEmployeeIds) {
+    if (filter.onlyEmployeeIds.length === 0) return [];
+    conditions.push(inArray(employees.id, [...filter.onlyEmployeeIds]));
   }
   if (filter.search) {
-    const pattern = buildContainsPattern(filter.search);
-    conditions.push(sql`(${ilike(users.name, pattern)} or ${ilike(users.email, pattern)})`);
+    conditions.push(like(employees.searchText, buildContainsPattern(filter.search.toLowerCase())));
   }
   return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
+    .select({ id: employees.id, name: employeeFullName, email: employees.workEmail })
+    .from(employees)
     .where(and(...conditions))
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .orderBy(...MEMBER_ORDER)
     .limit(filter.limit);
 }

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedVacancy } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
+import { employees } from '../../db/schema/employees';
 import { teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { vacancies, vacancyRecruiters } from '../../db/schema/vacancies';
@@ -145,8 +146,8 @@ describe('the Teams permission matrix', () => {
         const teamId = await seedLevelTeam(level);
         const url = `/api/v1/org/teams/${teamId}`;
         const members = [
-          { user_id: people[level].manager.user.id, is_manager: true },
-          { user_id: people[level].member.user.id, is_manager: false },
+          { employee_id: people[level].manager.user.employeeId, is_manager: true },
+          { employee_id: people[level].member.user.employeeId, is_manager: false },
         ];
 
         const list = teamsResponseSchema.strict().parse((await call(who, 'GET', '/api/v1/org/teams')).json());
@@ -185,8 +186,8 @@ describe('the Teams permission matrix', () => {
     await addTeamMember(db, { companyId: company.id, teamId, userId: mixedMember.user.id });
     const url = `/api/v1/org/teams/${teamId}`;
     const members = [
-      { user_id: mixedManager.user.id, is_manager: true },
-      { user_id: mixedMember.user.id, is_manager: false },
+      { employee_id: mixedManager.user.employeeId, is_manager: true },
+      { employee_id: mixedMember.user.employeeId, is_manager: false },
     ];
 
     expect((await call(mixedMember, 'GET', url)).statusCode).toBe(200);
@@ -243,7 +244,12 @@ describe('adding and renaming teams', () => {
     expect(response.statusCode, response.body).toBe(201);
     const team = teamResponseSchema.parse(response.json()).data;
     expect(team.members).toEqual([
-      { user_id: creator.user.id, name: creator.user.name, email: creator.user.email, is_manager: true },
+      {
+        employee_id: creator.user.employeeId,
+        name: creator.user.name,
+        email: creator.user.email,
+        is_manager: true,
+      },
     ]);
     expect((await call(creator, 'GET', `/api/v1/org/teams/${team.id}`)).statusCode).toBe(200);
   });
@@ -307,8 +313,14 @@ describe('team members', () => {
     const db = t.database.db;
     const teamId = await seedTeam(db, company.id, 'Rebuilt');
     const [ann, bob] = [await seedStaff(t, company, 'employee'), await seedStaff(t, company, 'employee')];
-    await db.update(users).set({ name: 'Ann' }).where(eq(users.id, ann.user.id));
-    await db.update(users).set({ name: 'bob' }).where(eq(users.id, bob.user.id));
+    await db
+      .update(employees)
+      .set({ firstName: 'Ann', lastName: '' })
+      .where(eq(employees.id, ann.user.employeeId));
+    await db
+      .update(employees)
+      .set({ firstName: 'bob', lastName: '' })
+      .where(eq(employees.id, bob.user.employeeId));
     expect(await readTeamAccess(bob)).toBe(false);
     const rolesBefore = permissionsResponseSchema.parse(
       (await call(owner, 'GET', '/vue-global/permissions')).json(),
@@ -316,15 +328,15 @@ describe('team members', () => {
 
     const response = await call(owner, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
       members: [
-        { user_id: bob.user.id },
-        { user_id: ann.user.id, is_manager: false },
-        { user_id: bob.user.id, is_manager: true },
+        { employee_id: bob.user.employeeId },
+        { employee_id: ann.user.employeeId, is_manager: false },
+        { employee_id: bob.user.employeeId, is_manager: true },
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(teamResponseSchema.strict().parse(response.json()).data.members).toEqual([
-      { user_id: ann.user.id, name: 'Ann', email: ann.user.email, is_manager: false },
-      { user_id: bob.user.id, name: 'bob', email: bob.user.email, is_manager: true },
+      { employee_id: ann.user.employeeId, name: 'Ann', email: ann.user.email, is_manager: false },
+      { employee_id: bob.user.employeeId, name: 'bob', email: bob.user.email, is_manager: true },
     ]);
     const rolesAfter = permissionsResponseSchema.parse(
       (await call(owner, 'GET', '/vue-global/permissions')).json(),
@@ -340,12 +352,12 @@ describe('team members', () => {
     expect(await readTeamAccess(bob)).toBe(false);
   });
 
-  it("refuses people who are not the company's accounts under members, and changes nothing", async () => {
+  it("refuses people who are not the company's employees under members, and changes nothing", async () => {
     const teamId = await seedTeam(t.database.db, company.id, 'Guarded');
     await addTeamMember(t.database.db, { companyId: company.id, teamId, userId: owner.user.id });
-    for (const userId of [stranger.user.id, 2_000_000_000]) {
+    for (const employeeId of [stranger.user.employeeId, 2_000_000_000]) {
       const response = await call(owner, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
-        members: [{ user_id: owner.user.id }, { user_id: userId }],
+        members: [{ employee_id: owner.user.employeeId }, { employee_id: employeeId }],
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ members: [en['teams.unknown_members']] });
@@ -353,7 +365,7 @@ describe('team members', () => {
     const team = teamResponseSchema.parse(
       (await call(owner, 'GET', `/api/v1/org/teams/${teamId}`)).json(),
     ).data;
-    expect(team.members.map((member) => member.user_id)).toEqual([owner.user.id]);
+    expect(team.members.map((member) => member.employee_id)).toEqual([owner.user.employeeId]);
   });
 });
 
@@ -376,28 +388,45 @@ describe('deleting a team', () => {
 });
 
 describe('the people directory for team editors', () => {
-  it('answers enabled accounts of the company by name with emails, searched by name or email', async () => {
+  it('answers the employees of the company who have not left, by last name, searched by any name, email, phone or number', async () => {
     const db = t.database.db;
-    const hidden = await seedStaff(t, company, 'employee');
-    await db.update(users).set({ isDisabled: true }).where(eq(users.id, hidden.user.id));
+    const left = await seedStaff(t, company, 'employee');
+    await db
+      .update(employees)
+      .set({ dismissalDate: '2020-01-31' })
+      .where(eq(employees.id, left.user.employeeId));
+    const [withoutAccount] = await db
+      .insert(employees)
+      .values({
+        companyId: company.id,
+        firstName: 'Zoryana',
+        lastName: 'Aaronson',
+        workPhone: '+380 (44) 555-12-34',
+        employeeNumber: 'EMP-0042',
+      })
+      .returning({ id: employees.id });
     const all = await call(people.to_all.outsider, 'GET', '/api/v1/org/people');
     expect(all.statusCode, all.body).toBe(200);
     const list = teamPeopleResponseSchema.parse(all.json()).data;
     const ids = list.map((person) => person.id);
-    expect(ids).toContain(owner.user.id);
-    expect(ids).not.toContain(hidden.user.id);
-    expect(ids).not.toContain(stranger.user.id);
-    const names = list.map((person) => person.name.toLowerCase());
-    expect(names).toEqual([...names].sort());
+    expect(ids).toContain(owner.user.employeeId);
+    expect(ids).toContain(withoutAccount?.id);
+    expect(ids).not.toContain(left.user.employeeId);
+    expect(ids).not.toContain(stranger.user.employeeId);
+    expect(list.find((person) => person.id === withoutAccount?.id)).toEqual({
+      id: withoutAccount?.id,
+      name: 'Zoryana Aaronson',
+      email: null,
+    });
 
-    const searched = await call(
-      owner,
-      'GET',
-      `/api/v1/org/people?search=${encodeURIComponent(owner.user.email.toUpperCase())}`,
-    );
-    expect(teamPeopleResponseSchema.parse(searched.json()).data).toEqual([
-      { id: owner.user.id, name: owner.user.name, email: owner.user.email },
-    ]);
+    const search = async (text: string) =>
+      teamPeopleResponseSchema
+        .parse((await call(owner, 'GET', `/api/v1/org/people?search=${encodeURIComponent(text)}`)).json())
+        .data.map((person) => person.id);
+    expect(await search(owner.user.email.toUpperCase())).toEqual([owner.user.employeeId]);
+    expect(await search('5551234')).toEqual([withoutAccount?.id]);
+    expect(await search('emp-0042')).toEqual([withoutAccount?.id]);
+    expect(await search('zoryana')).toEqual([withoutAccount?.id]);
   });
 
   it('offers someone below to_all only themselves and their teammates (decision 009)', async () => {
@@ -453,28 +482,28 @@ describe('team membership does not widen reach (security issue, item 4; decision
     const teamId = teamResponseSchema.parse(team.json()).data.id;
     const attack = await call(lead, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
       members: [
-        { user_id: lead.user.id, is_manager: true },
-        { user_id: colleague.user.id, is_manager: false },
+        { employee_id: lead.user.employeeId, is_manager: true },
+        { employee_id: colleague.user.employeeId, is_manager: false },
       ],
     });
     expect(attack.statusCode, attack.body).toBe(422);
     expect(attack.json().errors.members).toEqual([en['teams.members_out_of_reach']]);
     expect(await seesVacancy()).toBe(false);
     const after = teamResponseSchema.parse((await call(lead, 'GET', `/api/v1/org/teams/${teamId}`)).json());
-    expect(after.data.members.map((member) => member.user_id)).toEqual([lead.user.id]);
+    expect(after.data.members.map((member) => member.employee_id)).toEqual([lead.user.employeeId]);
 
     // Someone who manages every team may bring them together; then the lead sees the team's work.
     const byOwner = await call(owner, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
       members: [
-        { user_id: lead.user.id, is_manager: true },
-        { user_id: colleague.user.id, is_manager: false },
+        { employee_id: lead.user.employeeId, is_manager: true },
+        { employee_id: colleague.user.employeeId, is_manager: false },
       ],
     });
     expect(byOwner.statusCode, byOwner.body).toBe(200);
     expect(await seesVacancy()).toBe(true);
     // The lead may now keep, reorder or remove the colleague: removing narrows, it never widens.
     const removed = await call(lead, 'PUT', `/api/v1/org/teams/${teamId}/members`, {
-      members: [{ user_id: lead.user.id, is_manager: true }],
+      members: [{ employee_id: lead.user.employeeId, is_manager: true }],
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await seesVacancy()).toBe(false);

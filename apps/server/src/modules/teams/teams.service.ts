@@ -37,20 +37,20 @@ function mayAddAnyone(access: Access): boolean {
   return levelFor(access, 'Teams', 'update') === 'to_all' || levelFor(access, 'Teams', 'create') === 'to_all';
 }
 
-/** The people someone may add to a team without widening their own reach: themselves and teammates. */
+/** The employees someone may add to a team without widening their own reach: themselves and teammates. */
 function reachablePeople(access: Access): ReadonlySet<number> {
-  return new Set([access.user.id, ...access.teammateIds]);
+  return new Set([access.user.employeeId, ...access.teammateEmployeeIds]);
 }
 
 /** The in-memory twin of teamScopeWhere (teams.queries.ts), for a team whose members are loaded. */
 function canReachTeam(
   level: Level,
-  userId: number,
-  members: readonly { userId: number; isManager: boolean }[],
+  employeeId: number,
+  members: readonly { employeeId: number; isManager: boolean }[],
 ): boolean {
   if (level === 'to_all') return true;
   if (level === 'not_visible') return false;
-  const mine = members.find((member) => member.userId === userId);
+  const mine = members.find((member) => member.employeeId === employeeId);
   if (!mine) return false;
   return level === 'only_my_and_my_team' || mine.isManager;
 }
@@ -65,10 +65,13 @@ async function findReachableTeam(
   const companyId = access.user.companyId;
   const team = await findTeam(db, companyId, teamId);
   const members = team ? await findTeamMembers(db, companyId, team.id) : [];
-  if (!team || !canReachTeam(levelFor(access, 'Teams', 'view'), access.user.id, members)) {
+  if (!team || !canReachTeam(levelFor(access, 'Teams', 'view'), access.user.employeeId, members)) {
     throw new AppError('not_found');
   }
-  if (action !== 'view' && !canReachTeam(levelFor(access, 'Teams', action), access.user.id, members)) {
+  if (
+    action !== 'view' &&
+    !canReachTeam(levelFor(access, 'Teams', action), access.user.employeeId, members)
+  ) {
     throw new AppError('forbidden');
   }
   return { team, members };
@@ -115,7 +118,7 @@ export async function addTeam(ctx: TeamsContext, body: { name: string }): Promis
   const level = requireLevel(access, 'Teams', 'create');
   const team = await createTeam(db, access.user.companyId, {
     name: body.name,
-    managerId: level === 'to_all' ? undefined : access.user.id,
+    managerId: level === 'to_all' ? undefined : access.user.employeeId,
   });
   return present(ctx, team);
 }
@@ -135,7 +138,7 @@ export async function listTeamCandidates(
     data: await listTeamPeople(db, access.user.companyId, {
       search: query.search || undefined,
       limit: TEAM_PEOPLE_LIMIT,
-      onlyUserIds: mayAddAnyone(access) ? undefined : [...reachablePeople(access)],
+      onlyEmployeeIds: mayAddAnyone(access) ? undefined : [...reachablePeople(access)],
     }),
   };
 }
@@ -174,10 +177,10 @@ export async function replaceTeamMembersFor(
   const { access } = ctx;
   const { team, members } = await findReachableTeam(ctx, teamId, 'update');
   if (!mayAddAnyone(access)) {
-    const current = new Set(members.map((member) => member.userId));
+    const current = new Set(members.map((member) => member.employeeId));
     const reachable = reachablePeople(access);
     const strangers = body.members.filter(
-      (member) => !current.has(member.user_id) && !reachable.has(member.user_id),
+      (member) => !current.has(member.employee_id) && !reachable.has(member.employee_id),
     );
     if (strangers.length > 0) {
       throw new AppError('validation', {
@@ -189,7 +192,10 @@ export async function replaceTeamMembersFor(
   await replaceTeamMembers(
     ctx.db,
     team,
-    body.members.map((member) => ({ user_id: member.user_id, is_manager: member.is_manager ?? false })),
+    body.members.map((member) => ({
+      employee_id: member.employee_id,
+      is_manager: member.is_manager ?? false,
+    })),
   );
   return present(ctx, team);
 }

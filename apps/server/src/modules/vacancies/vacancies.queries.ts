@@ -7,8 +7,7 @@ import { users } from '../../db/schema/users';
 import { type NewVacancy, type Vacancy, vacancies, vacancyRecruiters } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { buildContainsPattern } from '../../lib/contains-pattern';
-import { type ScopeColumns, scopeWhere } from '../../plugins/access/access';
-import type { SessionUser } from '../../plugins/session-store';
+import { type ScopeColumns, type ScopeSubject, scopeWhere } from '../../plugins/access/access';
 
 // All SQL of vacancies; every statement filters by company_id.
 
@@ -30,11 +29,8 @@ export function vacancyOwnershipColumns(vacancyId: SQLWrapper, teamId: SQLWrappe
 }
 
 /** What a level of the Vacancy permission reaches among the company's vacancies (scopeWhere). */
-export function vacancyScopeWhere(
-  level: Level,
-  user: Pick<SessionUser, 'id' | 'companyId'>,
-): SQL | undefined {
-  return scopeWhere(level, user, vacancyOwnershipColumns(vacancies.id, vacancies.teamId));
+export function vacancyScopeWhere(level: Level, subject: ScopeSubject): SQL | undefined {
+  return scopeWhere(level, subject, vacancyOwnershipColumns(vacancies.id, vacancies.teamId));
 }
 
 /** Columns of a vacancy without its search vector (never sent anywhere). */

@@ -167,7 +167,7 @@ export async function listVacancies(ctx: VacancyContext, query: StaffVacancyList
     ctx.db,
     {
       companyId: ctx.access.user.companyId,
-      scope: vacancyScopeWhere(level, ctx.access.user),
+      scope: vacancyScopeWhere(level, ctx.access),
       search: query.search || undefined,
       status: query.status,
       teamId: query.team_id,

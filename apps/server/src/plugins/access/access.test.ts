@@ -33,25 +33,36 @@ describe('canSeeObject', () => {
 
 describe('scopeWhere', () => {
   it('adds no condition for to_all and matches nothing for not_visible', () => {
-    expect(scopeWhere('to_all', user, { ownerId: rows.ownerId })).toBeUndefined();
-    const none = scopeWhere('not_visible', user, { ownerId: rows.ownerId });
+    expect(scopeWhere('to_all', access, { ownerId: rows.ownerId })).toBeUndefined();
+    const none = scopeWhere('not_visible', access, { ownerId: rows.ownerId });
     expect(none && dialect.sqlToQuery(none).sql).toBe('false');
   });
 
   it('matches nothing when the columns cannot express the level (only_my without an owner)', () => {
-    const condition = scopeWhere('only_my', user, { teamId: rows.teamId });
+    const condition = scopeWhere('only_my', access, { teamId: rows.teamId });
     expect(condition && dialect.sqlToQuery(condition).sql).toBe('false');
   });
 
   it('limits only_my to the owner, and the team level to the user’s teams and teammates', () => {
-    const mine = scopeWhere('only_my', user, { ownerId: rows.ownerId, teamId: rows.teamId });
+    const mine = scopeWhere('only_my', access, { ownerId: rows.ownerId, teamId: rows.teamId });
     const mineQuery = mine ? dialect.sqlToQuery(mine) : null;
     expect(mineQuery?.sql).toBe('"rows"."owner_id" in ($1)');
     expect(mineQuery?.params).toEqual([7]);
-    const team = scopeWhere('only_my_and_my_team', user, { ownerId: rows.ownerId, teamId: rows.teamId });
-    const teamSql = team ? dialect.sqlToQuery(team).sql : '';
-    expect(teamSql).toContain('"rows"."team_id" in (select tm.team_id from team_members tm');
-    expect(teamSql).toContain('"rows"."owner_id" in (select mates.user_id from team_members mates');
+    const team = scopeWhere('only_my_and_my_team', access, { ownerId: rows.ownerId, teamId: rows.teamId });
+    const teamQuery = team ? dialect.sqlToQuery(team) : null;
+    expect(teamQuery?.sql).toBe(
+      '("rows"."owner_id" in ($1) or "rows"."team_id" in (select unnest($2::int[])) or "rows"."owner_id" in (select unnest($3::int[])))',
+    );
+    expect(teamQuery?.params).toEqual([7, '{40}', '{7,8}']);
+  });
+
+  it('adds no team condition for a user in no team (an empty reach matches only their own rows)', () => {
+    const alone = { user, teamIds: [], teammateIds: [] };
+    const condition = scopeWhere('only_my_and_my_team', alone, {
+      ownerId: rows.ownerId,
+      teamId: rows.teamId,
+    });
+    expect(condition && dialect.sqlToQuery(condition).sql).toBe('"rows"."owner_id" in ($1)');
   });
 });
 

@@ -10,15 +10,15 @@ import {
 } from '@kadry/shared/permissions/vocabulary';
 import { isEntityInPlan } from '@kadry/shared/plans';
 import type { BuiltInRole } from '@kadry/shared/schemas/auth';
-import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { teamMembers } from '../../db/schema/teams';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../session-store';
 import { NO_PERMISSIONS } from './built-in-role-permissions';
 import { findRolePermissions, isBuiltInRole } from './roles';
+import { findTeamReach } from './team-reach';
 
 /**
  * What the signed-in user of a request may do, loaded once per request (`getAccess`): the
@@ -29,10 +29,15 @@ export type Access = {
   role: { id: number; key: BuiltInRole | null };
   /** Every entity; those outside the company's plan are all-off, whatever the role says. */
   permissions: PermissionsMap;
-  /** Teams the user belongs to. */
+  /**
+   * The teams "my team" reaches (docs/decisions/012-people-model.md): those the user's employee
+   * belongs to, and every team below one it manages.
+   */
   teamIds: readonly number[];
-  /** Members of those teams, the user included. */
+  /** Accounts of the employees of those teams (the user's own when it is in one). */
   teammateIds: readonly number[];
+  /** Employees of those teams (the user's own when it is in one). */
+  teammateEmployeeIds: readonly number[];
 };
 
 declare module 'fastify' {
@@ -71,29 +76,16 @@ async function loadAccess(db: Db, request: FastifyRequest): Promise<Access> {
   const user = request.user;
   if (!user) throw new AppError('unauthenticated');
   const key = isBuiltInRole(user.roleKey) ? user.roleKey : null;
-  const [permissions, memberships] = await Promise.all([
+  const [permissions, reach] = await Promise.all([
     findRolePermissions(db, { id: user.roleId, key, companyId: user.companyId }),
-    db
-      .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
-      .from(teamMembers)
-      .where(
-        and(eq(teamMembers.companyId, user.companyId), inArray(teamMembers.teamId, myTeamIdsQuery(db, user))),
-      ),
+    findTeamReach(db, user),
   ]);
   return {
     user,
     role: { id: user.roleId, key },
     permissions: maskPermissionsByPlan(permissions, request.company?.tariffs ?? []),
-    teamIds: [...new Set(memberships.map((row) => row.teamId))],
-    teammateIds: [...new Set(memberships.map((row) => row.userId))],
+    ...reach,
   };
-}
-
-function myTeamIdsQuery(db: Db, user: Pick<SessionUser, 'id' | 'companyId'>) {
-  return db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.companyId, user.companyId), eq(teamMembers.userId, user.id)));
 }
 
 /** The request's Access; 401 without a signed-in user. */
@@ -195,25 +187,30 @@ function ownedByAny(columns: ScopeColumns, userIds: SQL): SQL[] {
   return conditions;
 }
 
+/** A list of ids as one SQL value usable inside `in (…)`: an int[] parameter, unnested. */
+function idList(ids: readonly number[]): SQL {
+  return sql`select unnest(${`{${ids.join(',')}}`}::int[])`;
+}
+
+/** Who scopeWhere limits rows for: the user and their team reach (Access). */
+export type ScopeSubject = Pick<Access, 'user' | 'teamIds' | 'teammateIds'>;
+
 /**
  * The WHERE condition that limits a query of an entity's rows to what a level reaches; undefined
  * for to_all (no limit: still filter by company yourself). only_my: rows the user owns.
- * only_my_and_my_team: also rows of the user's teams and rows owned by members of those teams.
- * not_visible, or a level the columns cannot express (only_my without an owner), matches nothing.
+ * only_my_and_my_team: also rows of the teams "my team" reaches and rows owned by their members
+ * (the Access's team reach, docs/decisions/012-people-model.md). not_visible, or a level the columns
+ * cannot express (only_my without an owner), matches nothing.
  */
-export function scopeWhere(
-  level: Level,
-  user: Pick<SessionUser, 'id' | 'companyId'>,
-  columns: ScopeColumns,
-): SQL | undefined {
+export function scopeWhere(level: Level, subject: ScopeSubject, columns: ScopeColumns): SQL | undefined {
   if (level === 'to_all') return undefined;
   if (level === 'not_visible') return sql`false`;
-  const conditions = ownedByAny(columns, sql`${user.id}`);
+  const conditions = ownedByAny(columns, sql`${subject.user.id}`);
   if (level === 'only_my_and_my_team') {
-    const myTeams = sql`select tm.team_id from team_members tm where tm.company_id = ${user.companyId} and tm.user_id = ${user.id}`;
-    const teammates = sql`select mates.user_id from team_members mates where mates.company_id = ${user.companyId} and mates.team_id in (${myTeams})`;
-    if (columns.teamId) conditions.push(sql`${columns.teamId} in (${myTeams})`);
-    conditions.push(...ownedByAny(columns, teammates));
+    if (columns.teamId && subject.teamIds.length > 0) {
+      conditions.push(sql`${columns.teamId} in (${idList(subject.teamIds)})`);
+    }
+    if (subject.teammateIds.length > 0) conditions.push(...ownedByAny(columns, idList(subject.teammateIds)));
   }
   return conditions.length > 0 ? or(...conditions) : sql`false`;
 }

@@ -4,9 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
- * `GET teams.people`: the enabled staff accounts a team editor can add (name and email, sorted by
- * name, at most TEAM_PEOPLE_LIMIT), searched on the server by name or email. Open to anyone who may
- * create or update teams, whatever the company's plan or the user's other rights.
+ * `GET teams.people`: the employees a team editor can add (name and work email, sorted by last name,
+ * at most TEAM_PEOPLE_LIMIT), searched on the server by any name, email, phone or employee number.
+ * Open to anyone who may create or update teams, whatever the company's plan or the user's other
+ * rights; below to_all only themselves and their teammates (decision 009).
  */
 export async function getTeamPeople(search: string, signal?: AbortSignal): Promise<TeamPerson[]> {
   const response = await api.get(route('teams.people'), {

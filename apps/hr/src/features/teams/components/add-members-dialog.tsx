@@ -84,7 +84,13 @@ function AddMembersForm({
                     onChange={(event) => toggle(person, event.target.checked)}
                   />
                   <label htmlFor={`${ids}-person-${person.id}`}>
-                    {person.name} <span className="hint">· {person.email}</span>
+                    {person.name}
+                    {person.email ? (
+                      <>
+                        {' '}
+                        <span className="hint">· {person.email}</span>
+                      </>
+                    ) : null}
                   </label>
                 </li>
               ))}

@@ -18,7 +18,7 @@ describe('team members draft', () => {
       { id: 8, name: 'Bohdan Backend', email: 'bohdan@acme.test' },
       { id: 10, name: 'Anna Analyst', email: 'anna@acme.test' },
     ]);
-    expect(draft.map((member) => [member.user_id, member.is_manager])).toEqual([
+    expect(draft.map((member) => [member.employee_id, member.is_manager])).toEqual([
       [7, true],
       [8, false],
       [10, false],
@@ -42,7 +42,7 @@ describe('team members draft', () => {
 
   it('sends the whole list with manager flags', () => {
     expect(buildMembersBody(removeDraftMember(createDraftMembers(saved), 7))).toEqual({
-      members: [{ user_id: 8, is_manager: false }],
+      members: [{ employee_id: 8, is_manager: false }],
     });
   });
 });

@@ -13,34 +13,36 @@ export function createDraftMembers(members: readonly TeamMember[]): DraftMember[
 /** Adds people who are not members yet, as non-managers. */
 export function addDraftMembers(
   draft: readonly DraftMember[],
-  people: readonly { id: number; name: string; email: string }[],
+  people: readonly { id: number; name: string; email: string | null }[],
 ): DraftMember[] {
-  const present = new Set(draft.map((member) => member.user_id));
+  const present = new Set(draft.map((member) => member.employee_id));
   const added = people
     .filter((person) => !present.has(person.id))
-    .map((person) => ({ user_id: person.id, name: person.name, email: person.email, is_manager: false }));
+    .map((person) => ({ employee_id: person.id, name: person.name, email: person.email, is_manager: false }));
   return [...draft, ...added];
 }
 
-export function removeDraftMember(draft: readonly DraftMember[], userId: number): DraftMember[] {
-  return draft.filter((member) => member.user_id !== userId);
+export function removeDraftMember(draft: readonly DraftMember[], employeeId: number): DraftMember[] {
+  return draft.filter((member) => member.employee_id !== employeeId);
 }
 
 export function setDraftManager(
   draft: readonly DraftMember[],
-  userId: number,
+  employeeId: number,
   isManager: boolean,
 ): DraftMember[] {
-  return draft.map((member) => (member.user_id === userId ? { ...member, is_manager: isManager } : member));
+  return draft.map((member) =>
+    member.employee_id === employeeId ? { ...member, is_manager: isManager } : member,
+  );
 }
 
 /** People added, removed or with a changed manager flag since the saved list. */
 export function countMemberChanges(saved: readonly TeamMember[], draft: readonly DraftMember[]): number {
-  const savedById = new Map(saved.map((member) => [member.user_id, member]));
-  const draftIds = new Set(draft.map((member) => member.user_id));
-  let changes = saved.filter((member) => !draftIds.has(member.user_id)).length;
+  const savedById = new Map(saved.map((member) => [member.employee_id, member]));
+  const draftIds = new Set(draft.map((member) => member.employee_id));
+  let changes = saved.filter((member) => !draftIds.has(member.employee_id)).length;
   for (const member of draft) {
-    const before = savedById.get(member.user_id);
+    const before = savedById.get(member.employee_id);
     if (!before || before.is_manager !== member.is_manager) changes += 1;
   }
   return changes;
@@ -48,11 +50,13 @@ export function countMemberChanges(saved: readonly TeamMember[], draft: readonly
 
 /** The PUT body: the whole list, as the endpoint replaces it. */
 export function buildMembersBody(draft: readonly DraftMember[]): TeamMembersBody {
-  return { members: draft.map((member) => ({ user_id: member.user_id, is_manager: member.is_manager })) };
+  return {
+    members: draft.map((member) => ({ employee_id: member.employee_id, is_manager: member.is_manager })),
+  };
 }
 
 /** Display order: by name in the user's language, as lists of people are everywhere else. */
 export function sortDraftMembers(draft: readonly DraftMember[], locale: string): DraftMember[] {
   const collator = new Intl.Collator(locale);
-  return [...draft].sort((a, b) => collator.compare(a.name, b.name) || a.user_id - b.user_id);
+  return [...draft].sort((a, b) => collator.compare(a.name, b.name) || a.employee_id - b.employee_id);
 }

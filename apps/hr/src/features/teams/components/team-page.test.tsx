@@ -30,11 +30,11 @@ function mockTeamApi(extra: Parameters<typeof mockFetch>[0] = []) {
       method: 'POST',
       path: MEMBERS_PATH,
       body: ({ body }) => {
-        const sent = body as { members: { user_id: number; is_manager: boolean }[] };
+        const sent = body as { members: { employee_id: number; is_manager: boolean }[] };
         team = {
           ...team,
           members: sent.members.map((member) => {
-            const person = people.find((item) => item.id === member.user_id);
+            const person = people.find((item) => item.id === member.employee_id);
             return { ...member, name: person?.name ?? '', email: person?.email ?? '' };
           }),
         };
@@ -112,9 +112,9 @@ describe('team page', () => {
     expect(memberSaves(calls)[0]?.body).toEqual({
       _method: 'PUT',
       members: [
-        { user_id: 7, is_manager: true },
-        { user_id: 11, is_manager: false },
-        { user_id: 10, is_manager: true },
+        { employee_id: 7, is_manager: true },
+        { employee_id: 11, is_manager: false },
+        { employee_id: 10, is_manager: true },
       ],
     });
     // Read back from the server: nothing is left unsaved.

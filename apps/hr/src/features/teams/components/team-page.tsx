@@ -45,22 +45,22 @@ function TeamEditor({ team }: { team: Team }) {
   const focusAfterRender = useFocusAfterRender(membersRef);
 
   const reach = {
-    managerIds: team.members.filter((member) => member.is_manager).map((member) => member.user_id),
-    isMember: team.members.some((member) => member.user_id === user.id),
+    managerIds: team.members.filter((member) => member.is_manager).map((member) => member.employee_id),
+    isMember: team.members.some((member) => member.employee_id === user.employeeId),
   };
-  const canEdit = canActOnTeam(permissions.findLevel('Teams', 'update'), reach, user.id);
-  const canDelete = canActOnTeam(permissions.findLevel('Teams', 'delete'), reach, user.id);
+  const canEdit = canActOnTeam(permissions.findLevel('Teams', 'update'), reach, user.employeeId);
+  const canDelete = canActOnTeam(permissions.findLevel('Teams', 'delete'), reach, user.employeeId);
 
   const rows = useMemo(() => sortDraftMembers(draft, user.locale), [draft, user.locale]);
-  const memberIds = useMemo(() => new Set(draft.map((member) => member.user_id)), [draft]);
+  const memberIds = useMemo(() => new Set(draft.map((member) => member.employee_id)), [draft]);
   const changeCount = countMemberChanges(team.members, draft);
   const isDirty = changeCount > 0;
 
-  const remove = (userId: number) => {
-    const index = rows.findIndex((member) => member.user_id === userId);
+  const remove = (employeeId: number) => {
+    const index = rows.findIndex((member) => member.employee_id === employeeId);
     const next = rows[index + 1] ?? rows[index - 1];
-    focusAfterRender(next ? `[data-remove="${next.user_id}"]` : '[data-add-members]');
-    setDraft((current) => removeDraftMember(current, userId));
+    focusAfterRender(next ? `[data-remove="${next.employee_id}"]` : '[data-add-members]');
+    setDraft((current) => removeDraftMember(current, employeeId));
   };
 
   const canSave = isDirty && !saveMembers.isPending;
@@ -127,17 +127,17 @@ function TeamEditor({ team }: { team: Team }) {
             </thead>
             <tbody>
               {rows.map((member) => {
-                const isNew = !team.members.some((saved) => saved.user_id === member.user_id);
+                const isNew = !team.members.some((saved) => saved.employee_id === member.employee_id);
                 return (
-                  <tr key={member.user_id}>
+                  <tr key={member.employee_id}>
                     <th scope="row">
                       {member.name}
-                      {member.user_id === user.id ? (
+                      {member.employee_id === user.employeeId ? (
                         <span className="hint"> · {t('hr.teams.you')}</span>
                       ) : null}
                       {isNew ? <span className="hint"> · {t('hr.teams.not_saved_yet')}</span> : null}
                     </th>
-                    <td>{member.email}</td>
+                    <td>{member.email ?? '—'}</td>
                     <td>
                       {canEdit ? (
                         <input
@@ -146,7 +146,7 @@ function TeamEditor({ team }: { team: Team }) {
                           checked={member.is_manager}
                           onChange={(event) =>
                             setDraft((current) =>
-                              setDraftManager(current, member.user_id, event.target.checked),
+                              setDraftManager(current, member.employee_id, event.target.checked),
                             )
                           }
                         />
@@ -160,9 +160,9 @@ function TeamEditor({ team }: { team: Team }) {
                       <td>
                         <button
                           type="button"
-                          data-remove={member.user_id}
+                          data-remove={member.employee_id}
                           aria-label={t('hr.teams.remove_named', { name: member.name })}
-                          onClick={() => remove(member.user_id)}
+                          onClick={() => remove(member.employee_id)}
                         >
                           {t('hr.teams.remove')}
                         </button>

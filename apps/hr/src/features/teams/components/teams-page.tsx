@@ -38,9 +38,9 @@ export function TeamsPage() {
     isMember: team.is_member,
   });
   const canRename = (team: TeamSummary) =>
-    canActOnTeam(permissions.findLevel('Teams', 'update'), reach(team), user.id);
+    canActOnTeam(permissions.findLevel('Teams', 'update'), reach(team), user.employeeId);
   const canDelete = (team: TeamSummary) =>
-    canActOnTeam(permissions.findLevel('Teams', 'delete'), reach(team), user.id);
+    canActOnTeam(permissions.findLevel('Teams', 'delete'), reach(team), user.employeeId);
   const hasActions = permissions.can('Teams', 'update') || permissions.can('Teams', 'delete');
   const close = () => setDialog(null);
   // A narrower view level sees only some teams: "no teams" would wrongly say the company has none.
