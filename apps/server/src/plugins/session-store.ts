@@ -1,5 +1,6 @@
 import type { Locale } from '@kadry/shared/constants';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { roles } from '../db/schema/roles';
 import {
   passwordResetTokens,
@@ -11,6 +12,9 @@ import {
 import { users } from '../db/schema/users';
 import type { Db } from '../db/tables';
 import { createRandomToken, hashToken } from '../lib/tokens';
+
+/** The account that opened a "login as" session. */
+const impersonators = alias(users, 'impersonators');
 
 /** The signed-in user a request carries (`request.user`). */
 export type SessionUser = {
@@ -28,6 +32,11 @@ export type SessionUser = {
   timezone: string;
   /** The opaque id published as the page data's hashedId. */
   publicId: string;
+  /**
+   * Under "login as": the account that opened this session as this user (its id and name). Changes
+   * made in such a session are recorded as done by both (docs/decisions/012-people-model.md).
+   */
+  impersonator: { id: number; name: string } | null;
 };
 
 export type SessionTimes = {
@@ -94,10 +103,13 @@ export async function findSessionUser(
         publicId: users.publicId,
         isDisabled: users.isDisabled,
       },
+      impersonatorId: impersonators.id,
+      impersonatorName: impersonators.name,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
     .where(eq(sessions.idHash, idHash))
     .limit(1);
   const row = rows[0];
@@ -116,7 +128,11 @@ export async function findSessionUser(
     await db.update(sessions).set({ lastSeenAt: times.now }).where(eq(sessions.idHash, idHash));
   }
   const { isDisabled: _isDisabled, ...user } = row.user;
-  return user;
+  const impersonator =
+    row.impersonatorId !== null && row.impersonatorName !== null
+      ? { id: row.impersonatorId, name: row.impersonatorName }
+      : null;
+  return { ...user, impersonator };
 }
 
 /** Ends the session of a token (sign-out, rotation). */

@@ -39,6 +39,16 @@ export const DICTIONARIES = [
 ] as const;
 export type Dictionary = (typeof DICTIONARIES)[number];
 
+/** The dictionaries a careers form field may take its options from. */
+export const FORM_DICTIONARIES = DICTIONARIES.slice(0, 6) as unknown as readonly [
+  'experience',
+  'search_status',
+  'sex',
+  'language',
+  'language_level',
+  'currency',
+];
+
 /** An entry's name in each locale; `en` is the fallback. */
 export type LocalizedNames = { en: string; ru?: string; uk?: string };
 

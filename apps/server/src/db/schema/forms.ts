@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
-import { DICTIONARIES } from './dictionaries';
+import { FORM_DICTIONARIES } from './dictionaries';
 
 /** An application form. Vacancies without their own form use the company's default form. */
 export const applicationForms = pgTable(
@@ -58,7 +58,7 @@ export const formFields = pgTable(
     maxLength: integer('max_length'),
     inputMeta: jsonb('input_meta').$type<InputMeta>().notNull().default({}),
     /** Dictionary that supplies the options (see above); null for fields without or with own options. */
-    dictionary: text('dictionary', { enum: DICTIONARIES }),
+    dictionary: text('dictionary', { enum: FORM_DICTIONARIES }),
     /** Key of the custom property a custom_property field fills; echoed back as fields[i][value]. */
     value: text('value'),
   },

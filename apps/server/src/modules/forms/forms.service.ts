@@ -43,7 +43,7 @@ async function buildFormFields(
   locale: Locale,
 ): Promise<FormField[]> {
   const dictionaryNames = [
-    ...new Set(fields.map((field) => field.dictionary).filter((d): d is Dictionary => !!d)),
+    ...new Set(fields.flatMap((field): Dictionary[] => (field.dictionary ? [field.dictionary] : []))),
   ];
   const dictionaries = await findDictionaryOptions(db, companyId, dictionaryNames, locale);
   return fields.map((field) => {

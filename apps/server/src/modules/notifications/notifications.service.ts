@@ -55,7 +55,10 @@ export async function notifyNewApplication(
       levelByRole.set(member.roleId, level);
     }
     const reach = computeTeamReach(member.employeeId, structure);
-    const access: Pick<Access, 'user' | 'teamIds' | 'teammateIds'> = { user: member, ...reach };
+    const access: Pick<Access, 'user' | 'teamIds' | 'teammateIds'> = {
+      user: { ...member, impersonator: null },
+      ...reach,
+    };
     if (canSeeObject(level, access, { ownerIds: recruiterIds, teamId: application.teamId })) {
       recipients.push(member);
     }
