@@ -5,7 +5,7 @@ import uk from '@kadry/shared/i18n/uk.json';
 import type { CareersPageData } from '@kadry/shared/schemas/page-data';
 import type { VacancyDetails, VacancyListItem, VacancyListResponse } from '@kadry/shared/schemas/vacancy';
 
-export const EN_TRANSLATIONS: Record<string, string> = en;
+const EN_TRANSLATIONS: Record<string, string> = en;
 
 export function makeListItem(overrides: Partial<VacancyListItem> = {}): VacancyListItem {
   const id = overrides.id ?? 1;

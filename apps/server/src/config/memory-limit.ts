@@ -3,7 +3,7 @@ import { totalmem } from 'node:os';
 const MIB = 1024 * 1024;
 
 /** The share of the memory limit above which the server sheds load by default. */
-export const SHED_RSS_SHARE = 0.5;
+const SHED_RSS_SHARE = 0.5;
 /**
  * The lowest default: the embedded database's steady state (~450 MiB idle, ~560 MiB under load, ~900
  * MiB right after seeding an empty database) plus room for a burst, since RSS does not fall straight

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kadry/shared/constants';
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
@@ -27,7 +27,7 @@ export function resolveLocale(input: {
 }
 
 /** Language tags of an Accept-Language header, best first (q=0 dropped). */
-export function parseAcceptLanguage(header: string | undefined): string[] {
+function parseAcceptLanguage(header: string | undefined): string[] {
   if (!header) return [];
   return header
     .slice(0, 500)

@@ -35,7 +35,7 @@ export type MultipartBodyLimits = {
  * Stops reading a request's body: the multipart parser is detached and the socket left unread. The
  * answer that follows says `Connection: close` (the error handler does), so the rest never arrives.
  */
-export function stopReadingBody(raw: IncomingMessage): void {
+function stopReadingBody(raw: IncomingMessage): void {
   raw.unpipe();
   raw.pause();
 }

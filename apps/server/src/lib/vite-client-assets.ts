@@ -25,7 +25,7 @@ function isManifestChunk(value: unknown): value is ManifestChunk {
  * Reads dist/client/.vite/manifest.json; null when the app has not been built. Only the entry and its
  * static imports are linked: lazily loaded chunks download when first needed.
  */
-export async function loadClientAssets(build: ClientBuild): Promise<ClientAssets | null> {
+async function loadClientAssets(build: ClientBuild): Promise<ClientAssets | null> {
   let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(await readFile(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8'));

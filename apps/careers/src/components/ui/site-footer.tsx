@@ -1,8 +1,8 @@
 /** Where the 'Powered by Kadry' credit points: the project's home. */
-export const POWERED_BY_URL = 'https://github.com/kadry-hr/kadry';
+const POWERED_BY_URL = 'https://github.com/kadry-hr/kadry';
 
 /** rel of footer links (spec §2.1): search engines may follow them only when indexing is on. */
-export function getFooterLinkRel(indexing: boolean): string {
+function getFooterLinkRel(indexing: boolean): string {
   return indexing ? 'noopener' : 'nofollow noopener';
 }
 

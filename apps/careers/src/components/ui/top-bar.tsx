@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** Reserved logo box, so the image arriving late cannot shift the page. */
-export const LOGO_SIZE_PX = 40;
+const LOGO_SIZE_PX = 40;
 
 /** The page banner: company logo and name (linking to the list) and the language switcher. */
 export function TopBar({

@@ -7,12 +7,12 @@ import { createRandomId } from './create-random-id';
  * With it the browser never loads Google's script: it makes tokens `test:pass:<random>` itself, which
  * that provider accepts once each. Used by local trials and the browser tests.
  */
-export const TEST_CAPTCHA_SITE_KEY = 'test';
+const TEST_CAPTCHA_SITE_KEY = 'test';
 
 /** The action an application token is issued for; the server accepts no other (spec §6). */
-export const APPLICATION_CAPTCHA_ACTION = 'login';
+const APPLICATION_CAPTCHA_ACTION = 'login';
 /** The contact-style, score-based action (spec §6), executed once when the form opens. */
-export const CONTACT_CAPTCHA_ACTION = 'contact_us';
+const CONTACT_CAPTCHA_ACTION = 'contact_us';
 
 /** How long a submission waits for a first token before it is sent without one (the server then refuses it). */
 const TOKEN_WAIT_MS = 10_000;
@@ -25,7 +25,7 @@ type Grecaptcha = {
 };
 
 /** Makes captcha tokens for one site key. */
-export type CaptchaClient = { execute(action: string): Promise<string> };
+type CaptchaClient = { execute(action: string): Promise<string> };
 
 const scriptLoads = new Map<string, Promise<Grecaptcha>>();
 
@@ -34,7 +34,7 @@ function readGrecaptcha(): Grecaptcha | undefined {
 }
 
 /** Loads the invisible reCAPTCHA Enterprise script once per site key and waits until it is ready. */
-export function loadRecaptchaEnterprise(siteKey: string): Promise<Grecaptcha> {
+function loadRecaptchaEnterprise(siteKey: string): Promise<Grecaptcha> {
   let load = scriptLoads.get(siteKey);
   if (!load) {
     load = new Promise<Grecaptcha>((resolve, reject) => {
@@ -57,7 +57,7 @@ export function loadRecaptchaEnterprise(siteKey: string): Promise<Grecaptcha> {
 }
 
 /** The token maker for a site key: Google's script, or the local test tokens for the 'test' key. */
-export function createCaptchaClient(siteKey: string): CaptchaClient {
+function createCaptchaClient(siteKey: string): CaptchaClient {
   if (siteKey === TEST_CAPTCHA_SITE_KEY) {
     return { execute: async () => `test:pass:${createRandomId()}` };
   }

@@ -6,7 +6,7 @@ import { fetchJson } from '../../lib/request';
  * The list call for `page` (spec §2.1, §7.1): every parameter of the page's own query string is
  * passed through, with `page` and `per_page` set by the list.
  */
-export function buildVacancyListUrl(pageSearch: string, page: number): string {
+function buildVacancyListUrl(pageSearch: string, page: number): string {
   const params = new URLSearchParams(pageSearch);
   params.set('page', String(page));
   params.set('per_page', String(LIST_PER_PAGE));

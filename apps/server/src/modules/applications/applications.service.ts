@@ -197,7 +197,7 @@ function optionName(options: readonly FieldOption[] | undefined, id: unknown): s
 }
 
 /** How a person reads an answer: option names for ids, "min – max currency", file names. */
-export function formatAnswer(answer: ApplicationAnswer, field: FormField | undefined): string {
+function formatAnswer(answer: ApplicationAnswer, field: FormField | undefined): string {
   const value = answer.value;
   const options = field?.input_meta?.options;
   if (value === null || value === undefined) return '';

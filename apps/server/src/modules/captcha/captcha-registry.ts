@@ -3,8 +3,6 @@ import { noneVerifier } from './none-verifier';
 import { createRecaptchaEnterpriseVerifier } from './recaptcha-enterprise-verifier';
 import { createTestVerifier } from './test-verifier';
 
-export type CaptchaProvider = 'none' | 'test' | 'recaptcha_enterprise';
-
 /** Picks the verifier for a company's provider setting. */
 export type CaptchaRegistry = (provider: string) => CaptchaVerifier;
 

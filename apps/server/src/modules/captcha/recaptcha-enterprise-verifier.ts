@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { CaptchaCheck, CaptchaFailure, CaptchaVerdict, CaptchaVerifier } from './captcha-verifier';
 
-export const DEFAULT_RECAPTCHA_TIMEOUT_MS = 5_000;
+const DEFAULT_RECAPTCHA_TIMEOUT_MS = 5_000;
 
 /**
  * A verdict plus, when useful to an operator, why: misconfiguration, Google's error text, the token's
  * invalid reason. Never contains the API key or the token, so it is safe to log.
  */
-export type RecaptchaVerdict = CaptchaVerdict & { detail?: string };
+type RecaptchaVerdict = CaptchaVerdict & { detail?: string };
 
 /** A CaptchaVerifier whose refusals say why (see RecaptchaVerdict). */
 export interface RecaptchaEnterpriseVerifier extends CaptchaVerifier {

@@ -5,7 +5,7 @@ import type { CareersPageData, LanguageEntry } from '@kadry/shared/schemas/page-
 import type { Company } from '../../db/schema/companies';
 
 /** How each locale presents itself in the language switcher (its own name, spec §2.3). */
-export const LANGUAGE_ENTRIES: Record<Locale, LanguageEntry> = {
+const LANGUAGE_ENTRIES: Record<Locale, LanguageEntry> = {
   en: { code: 'en', name: 'English', emoji: '🇬🇧' },
   ru: { code: 'ru', name: 'Русский', emoji: '🇷🇺' },
   uk: { code: 'uk', name: 'Українська', emoji: '🇺🇦' },
@@ -28,7 +28,7 @@ const pageTranslationsByLocale = new Map<Locale, Record<string, string>>();
  * The translations embedded in a careers page: the page's areas of the catalog, with English filling
  * any key the locale lacks (so the browser needs no fallback catalog of its own).
  */
-export function selectPageTranslations(locale: Locale): Record<string, string> {
+function selectPageTranslations(locale: Locale): Record<string, string> {
   const cached = pageTranslationsByLocale.get(locale);
   if (cached) return cached;
   const merged = { ...getCatalog(DEFAULT_LOCALE), ...getCatalog(locale) };

@@ -1,7 +1,7 @@
 import type { VacancyBodySection, VacancyDetails } from '@kadry/shared/schemas/vacancy';
 import { VACANCY_BODY_SECTIONS } from '@kadry/shared/vacancy-sections';
 
-export type SalaryUnit = 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+type SalaryUnit = 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 
 /** What a free-text salary says in numbers; `value` when it names one amount, min/max for a range. */
 export type ParsedSalary = {

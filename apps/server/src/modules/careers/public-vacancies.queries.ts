@@ -59,8 +59,6 @@ export async function findPublishedVacancyPage(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export type PublishedVacancyRow = Awaited<ReturnType<typeof findPublishedVacancy>>;
-
 export async function findPublishedVacancy(db: Db, companyId: number, id: number) {
   const rows = await db
     .select({

@@ -13,7 +13,7 @@ import { deleteUploads, type StoredUpload } from './submission.service';
 // Reading a submission's multipart body (HTTP): text parts collected, files streamed into storage.
 
 /** The original name as metadata: no directories, no characters that break file systems, bounded. */
-export function cleanOriginalName(raw: string | undefined): string {
+function cleanOriginalName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const cleaned = sanitizeFileName(base.replace(/[\u0000-\u001f\u007f]/g, ''))

@@ -4,7 +4,6 @@ import type { CvWorkerReply, CvWorkerRequest } from './cv-worker';
 import type { CvParseResult } from './parse-cv-file';
 
 export { CvParseError, CvParserBusyError } from './cv-parse-error';
-export type { CvParseResult } from './parse-cv-file';
 
 export type CvParserPoolOptions = {
   /** Worker threads parsing at once (default 2). */

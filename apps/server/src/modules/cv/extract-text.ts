@@ -10,7 +10,7 @@ import { assertZipWithinLimits, openZipArchive, readZipText } from './zip-archiv
 /** A CV's text is cut at this many characters: far beyond any real CV, well within what a row should hold. */
 export const MAX_TEXT_CHARS = 200_000;
 /** Only the first pages of a PDF are read: a CV is short, and page count is how a PDF makes work unbounded. */
-export const MAX_PDF_PAGES = 50;
+const MAX_PDF_PAGES = 50;
 // Raw text is cut before normalising, so a huge text file costs a bounded amount of work and memory.
 const MAX_RAW_CHARS = MAX_TEXT_CHARS * 4;
 

@@ -6,7 +6,7 @@ export type ZipLimits = { maxEntries: number; maxEntryBytes: number; maxTotalByt
 
 // A CV's document.xml is rarely over 1 MiB and its images are already compressed, so a 50 MiB upload stays
 // well under these; a zip bomb (kilobytes that inflate to gigabytes) does not.
-export const CV_ZIP_LIMITS: ZipLimits = {
+const CV_ZIP_LIMITS: ZipLimits = {
   maxEntries: 5_000,
   maxEntryBytes: 32 * 1024 * 1024,
   maxTotalBytes: 128 * 1024 * 1024,

@@ -26,7 +26,7 @@ import {
 } from './forms.queries';
 
 /** What a candidate's field is drawn from: a stored field row, or an unsaved one shaped as it would be stored. */
-export type StoredFormField = Pick<
+type StoredFormField = Pick<
   FormFieldRow,
   'name' | 'type' | 'inputType' | 'required' | 'maxLength' | 'inputMeta' | 'dictionary' | 'value'
 >;

@@ -26,7 +26,7 @@ export type NotificationDeps = {
  * in the app) and, best effort, an e-mail. Idempotent per (user, application): a delivery retried by the
  * event bus, or a retried submission, notifies nobody twice. Answers who was newly notified.
  */
-export async function notifyNewApplication(
+async function notifyNewApplication(
   deps: NotificationDeps,
   companyId: number,
   notice: { applicationId: number; linkOrigin: string | null },

@@ -71,7 +71,7 @@ function roleNameTakenError(): AppError {
 }
 
 /** Whether another role of the company has this name, compared case-insensitively. */
-export async function isRoleNameTaken(
+async function isRoleNameTaken(
   db: Pick<Db, 'select'>,
   companyId: number,
   name: string,

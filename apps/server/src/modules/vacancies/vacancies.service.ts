@@ -68,7 +68,7 @@ export function vacancyScopeColumns(vacancyId: SQLWrapper, teamId: SQLWrapper): 
   return vacancyOwnershipColumns(vacancyId, teamId);
 }
 
-export type LoadedVacancy = Vacancy & { recruiterIds: number[] };
+type LoadedVacancy = Vacancy & { recruiterIds: number[] };
 
 /** Whether a level of the access reaches a vacancy. */
 function reaches(access: Access, level: Level, vacancy: LoadedVacancy): boolean {
@@ -84,7 +84,7 @@ function reaches(access: Access, level: Level, vacancy: LoadedVacancy): boolean 
  * applications), otherwise 404 (hidden and missing look the same). With `action`, also 403 unless that
  * action reaches it.
  */
-export async function findReachableVacancy(
+async function findReachableVacancy(
   ctx: Pick<VacancyContext, 'db' | 'access'>,
   id: number,
   opts: { entity?: Entity; action?: Exclude<VisibilityAction, 'view' | 'all'> } = {},

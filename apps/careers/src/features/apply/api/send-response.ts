@@ -4,7 +4,7 @@ import type { FormEntry } from '@kadry/shared/wire/response-form';
 import { fetchJson } from '../../../lib/request';
 
 /** The multipart body of a submission, entries in the order encodeResponse gives them. */
-export function buildResponseFormData(entries: readonly FormEntry<File>[]): FormData {
+function buildResponseFormData(entries: readonly FormEntry<File>[]): FormData {
   const body = new FormData();
   for (const [name, value] of entries) {
     if (typeof value === 'string') body.append(name, value);

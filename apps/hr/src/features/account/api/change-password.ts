@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * Changes one's own password (`POST account.password` → 204). The server ends the account's other
  * sessions and rotates this one, which also changes the page's CSRF token.
  */
-export async function changePassword(body: ChangePasswordBody): Promise<void> {
+async function changePassword(body: ChangePasswordBody): Promise<void> {
   await api.post(route('account.password'), body);
 }
 

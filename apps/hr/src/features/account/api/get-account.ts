@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
 /** The signed-in person's own account (`GET account.profile`). */
-export async function getAccount(signal?: AbortSignal): Promise<Account> {
+async function getAccount(signal?: AbortSignal): Promise<Account> {
   const response = await api.get(route('account.profile'), { schema: accountResponseSchema, signal });
   return response.data.data;
 }

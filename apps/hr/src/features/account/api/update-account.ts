@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from './get-account';
 
 /** Changes one's own name, language or time zone (`PUT account.profile`, sent as POST with `_method=PUT`). */
-export async function updateAccount(body: UpdateAccountBody): Promise<void> {
+async function updateAccount(body: UpdateAccountBody): Promise<void> {
   // The answer is not needed: the account is read again, and a new language needs a page load anyway.
   await api.put(route('account.profile'), body);
 }

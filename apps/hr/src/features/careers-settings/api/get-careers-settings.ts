@@ -3,7 +3,7 @@ import { careersSettingsResponseSchema, type StaffCareersSettings } from '@kadry
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function getCareersSettings(signal?: AbortSignal): Promise<StaffCareersSettings> {
+async function getCareersSettings(signal?: AbortSignal): Promise<StaffCareersSettings> {
   const response = await api.get(route('recruiting.careersSettings'), {
     schema: careersSettingsResponseSchema,
     signal,

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function updateCareersSettings(input: CareersSettingsInput): Promise<StaffCareersSettings> {
+async function updateCareersSettings(input: CareersSettingsInput): Promise<StaffCareersSettings> {
   const response = await api.put(route('recruiting.careersSettings'), input, {
     schema: careersSettingsResponseSchema,
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Uploads the careers-site logo (multipart field `logo`); the settings are read again afterwards. */
-export async function uploadLogo(file: File): Promise<void> {
+async function uploadLogo(file: File): Promise<void> {
   const body = new FormData();
   body.append('logo', file);
   await api.post(route('recruiting.careersSettings.logo'), body);

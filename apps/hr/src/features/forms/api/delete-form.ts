@@ -2,7 +2,7 @@ import { route } from '@kadry/shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function deleteForm(id: number): Promise<void> {
+async function deleteForm(id: number): Promise<void> {
   await api.delete(route('recruiting.forms.one', id));
 }
 

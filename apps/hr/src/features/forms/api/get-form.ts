@@ -3,7 +3,7 @@ import { type StaffForm, staffFormResponseSchema } from '@kadry/shared/schemas/r
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function getForm(id: number, signal?: AbortSignal): Promise<StaffForm> {
+async function getForm(id: number, signal?: AbortSignal): Promise<StaffForm> {
   const response = await api.get(route('recruiting.forms.one', id), {
     schema: staffFormResponseSchema,
     signal,

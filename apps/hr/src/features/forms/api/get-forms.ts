@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 
 export type FormSummary = z.infer<typeof formListResponseSchema>['data'][number];
 
-export async function getForms(signal?: AbortSignal): Promise<FormSummary[]> {
+async function getForms(signal?: AbortSignal): Promise<FormSummary[]> {
   const response = await api.get(route('recruiting.forms'), { schema: formListResponseSchema, signal });
   return response.data.data;
 }

@@ -12,15 +12,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../lib/api-client';
 
 /** How long the field list must stay unchanged before the preview asks the server again. */
-export const PREVIEW_DEBOUNCE_MS = 300;
+const PREVIEW_DEBOUNCE_MS = 300;
 
 type Dictionary = NonNullable<StaffFormField['dictionary']>;
 
 /** One answer of the preview route, with the fields that were sent for it. */
-export type FormPreviewAnswer = { sent: StaffFormField[]; fields: FormField[] };
+type FormPreviewAnswer = { sent: StaffFormField[]; fields: FormField[] };
 
 /** The unsaved fields as the careers form would get them: dictionary options filled in, nothing stored. */
-export async function previewForm(input: FormPreviewInput, signal?: AbortSignal): Promise<FormField[]> {
+async function previewForm(input: FormPreviewInput, signal?: AbortSignal): Promise<FormField[]> {
   const response = await api.post(route('recruiting.forms.preview'), input, {
     schema: formDefinitionResponseSchema,
     signal,

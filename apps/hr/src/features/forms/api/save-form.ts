@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Creates a form (id null) or replaces one's name, default flag and whole field list. */
-export async function saveForm(id: number | null, input: FormInput): Promise<StaffForm> {
+async function saveForm(id: number | null, input: FormInput): Promise<StaffForm> {
   const response =
     id === null
       ? await api.post(route('recruiting.forms'), input, { schema: staffFormResponseSchema })

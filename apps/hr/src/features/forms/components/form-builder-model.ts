@@ -30,7 +30,7 @@ export const DICTIONARIES: readonly Dictionary[] = [
 ];
 
 /** Field types whose options belong to a company dictionary (spec §3.1: experience, languages, …). */
-export const FIELD_TYPE_DICTIONARIES: Partial<Record<FieldType, Dictionary>> = {
+const FIELD_TYPE_DICTIONARIES: Partial<Record<FieldType, Dictionary>> = {
   experience: 'experience',
   search_status: 'search_status',
   sex: 'sex',

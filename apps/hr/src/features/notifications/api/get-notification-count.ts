@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** How often the top bar asks for the unread count. */
-export const NOTIFICATION_POLL_MS = 60_000;
+const NOTIFICATION_POLL_MS = 60_000;
 
-export async function getNotificationCount(signal?: AbortSignal): Promise<number> {
+async function getNotificationCount(signal?: AbortSignal): Promise<number> {
   const response = await api.get(route('recruiting.notifications.count'), {
     schema: notificationCountSchema,
     signal,

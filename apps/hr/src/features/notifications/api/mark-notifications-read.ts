@@ -2,7 +2,7 @@ import { route } from '@kadry/shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function markNotificationsRead(): Promise<void> {
+async function markNotificationsRead(): Promise<void> {
   await api.post(route('recruiting.notifications.read'), {});
 }
 

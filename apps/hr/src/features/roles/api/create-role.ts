@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { rolesKeys } from './get-roles';
 
 /** `POST roles.all`: a new custom role, empty or with the permissions of `copy_from_role_id`. */
-export async function createRole(body: CreateRoleBody): Promise<Role> {
+async function createRole(body: CreateRoleBody): Promise<Role> {
   const response = await api.post(route('roles.all'), body, { schema: roleResponseSchema });
   return response.data.data;
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { rolesKeys } from './get-roles';
 
 /** `DELETE roles.one`: custom roles nobody has; a role someone has → 409, a built-in one → 422. */
-export async function deleteRole(id: number): Promise<void> {
+async function deleteRole(id: number): Promise<void> {
   await api.delete(route('roles.one', id));
 }
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { rolesKeys } from './get-roles';
 
 /** `GET roles.one` (owners only): a role with its permissions for every entity. */
-export async function getRole(id: number, signal?: AbortSignal): Promise<Role> {
+async function getRole(id: number, signal?: AbortSignal): Promise<Role> {
   const response = await api.get(route('roles.one', id), { schema: roleResponseSchema, signal });
   return response.data.data;
 }

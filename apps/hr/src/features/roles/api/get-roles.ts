@@ -11,7 +11,7 @@ export const rolesKeys = {
 };
 
 /** `GET roles.all` (owners only): every role of the company with how many people have it. */
-export async function getRoles(signal?: AbortSignal): Promise<RoleWithUsage[]> {
+async function getRoles(signal?: AbortSignal): Promise<RoleWithUsage[]> {
   const response = await api.get(route('roles.all'), { schema: rolesWithUsageResponseSchema, signal });
   return response.data.data;
 }

@@ -9,7 +9,7 @@ import { rolesKeys } from './get-roles';
  * `PUT roles.one` (sent as POST with `_method=PUT`): renames the role and replaces the permissions of
  * the entities sent; entities left out keep theirs.
  */
-export async function updateRole(id: number, body: UpdateRoleBody): Promise<Role> {
+async function updateRole(id: number, body: UpdateRoleBody): Promise<Role> {
   const response = await api.put(route('roles.one', id), body, { schema: roleResponseSchema });
   return response.data.data;
 }

@@ -28,7 +28,7 @@ const ACTION_COLUMNS: readonly SingleAction[] = ['view', 'create', 'update', 'de
 const COLUMN_COUNT = 2 + ACTION_COLUMNS.length;
 
 /** How the matrix changes the draft: a pure update of the whole map (React's setState updater form). */
-export type PermissionsChange = (update: (permissions: PermissionsMap) => PermissionsMap) => void;
+type PermissionsChange = (update: (permissions: PermissionsMap) => PermissionsMap) => void;
 
 type MatrixProps = {
   draft: PermissionsMap;
