@@ -50,8 +50,10 @@ test('joining a team shows a recruiter the team’s vacancy; a custom role made 
   await expect(rita.page.getByText('No vacancies match.')).toBeVisible();
 
   // The owner adds them to the team on the team's page.
+  // The teams page is a tree: select the team, then Enter opens its page.
   await page.goto('/app/teams');
-  await page.getByRole('link', { name: teamName }).click();
+  await page.getByRole('treeitem', { name: new RegExp(teamName) }).click();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   await page.getByRole('button', { name: 'Add members' }).click();
   const add = page.getByRole('dialog', { name: 'Add members' });

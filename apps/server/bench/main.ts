@@ -11,6 +11,7 @@ import { getRaw } from './http-get';
 import { buildLighthouseRows, measureLighthouse } from './lighthouse';
 import { describeLoadFailure, type LoadResult, measureAgainstBaseline } from './load';
 import { measureCareersPages } from './pages';
+import { measurePeople } from './people';
 import { type BenchReport, type FigureRow, formatReportTable, writeReportJson } from './report';
 import { killTrackedChildren, type RunningProcess, startKadryServer } from './server-process';
 import { measureSubmissions } from './submissions';
@@ -125,6 +126,10 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
     log('stopping the server');
     await server.stop();
   }
+  // People (issue 13): a server of its own on a database with two generated companies.
+  await runStep('people', findings, () =>
+    measurePeople({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, log }),
+  );
   const cpus = os.cpus();
   return {
     startedAt,

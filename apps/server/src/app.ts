@@ -22,6 +22,11 @@ import { publicVacanciesRoutes } from './modules/careers/public-vacancies.routes
 import { careersSettingsRoutes } from './modules/careers-settings/careers-settings.routes';
 import { cvRoutes } from './modules/cv/cv.routes';
 import type { CvParserPool } from './modules/cv/cv-parser-pool';
+import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes';
+import { employeeAccessRoutes } from './modules/employees/employee-access.routes';
+import { employeesRoutes } from './modules/employees/employees.routes';
+import { employeeExportRoutes } from './modules/employees/export/employee-export.routes';
+import { employeeImportRoutes } from './modules/employees/import/employee-import.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -232,7 +237,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Administration: staff accounts, teams, one's own account.
   await app.register(adminRoutes, { db: database.db, emailSender, now });
   await app.register(teamsRoutes, { db: database.db });
+  // People: the employee record (issue 13).
+  await app.register(employeesRoutes, {
+    db: database.db,
+    fileStore: deps.fileStore,
+    now,
+    uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+  });
+  // People: employee import and export (issue 13).
+  await app.register(employeeImportRoutes, {
+    db: database.db,
+    fileStore: deps.fileStore,
+    now,
+    uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+  });
+  await app.register(employeeExportRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db, env, now });
+  // Dictionaries (named reads and the dictionaries screen); form dictionaries reach the careers site.
+  await app.register(dictionariesRoutes, {
+    db: database.db,
+    now,
+    onFormDictionaryChange: (companyId) => cache.invalidate(companyId),
+  });
+  // People: an employee's access (send access, revoke) and login as (decision 016).
+  await app.register(employeeAccessRoutes, { db: database.db, env, emailSender, now });
   if (mailbox) {
     await app.register(testSupportRoutes, { db: database.db, fileStore: deps.fileStore, cache, mailbox });
   }

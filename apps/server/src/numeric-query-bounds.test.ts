@@ -53,8 +53,11 @@ function isNumeric(schema: JsonSchema): boolean {
   return types.includes('integer') || types.includes('number');
 }
 
+/** The bounds of the numeric form of a value (a filter may also take a list: `anyOf` number or array). */
 function numericBounds(schema: JsonSchema): { minimum?: number; maximum?: number } {
-  const option = [schema, ...(schema.anyOf ?? [])].find((candidate) => isNumeric(candidate)) ?? schema;
+  const hasNumericType = (candidate: JsonSchema) =>
+    [candidate.type].flat().some((type) => type === 'integer' || type === 'number');
+  const option = [schema, ...(schema.anyOf ?? [])].find(hasNumericType) ?? schema;
   return { minimum: option.minimum, maximum: option.maximum };
 }
 

@@ -25,10 +25,40 @@ import {
   teamPeopleResponseSchema,
   teamResponseSchema,
   teamsResponseSchema,
+  teamUpdateBodySchema,
   updateAccountBodySchema,
   updateStaffUserBodySchema,
 } from './schemas/admin';
 import { translationsResponseSchema } from './schemas/auth';
+import {
+  createEntryBodySchema,
+  dictionaryResponseSchema,
+  editableDictionariesResponseSchema,
+  editableDictionaryResponseSchema,
+  editableEntryResponseSchema,
+  eventTemplatesResponseSchema,
+  reorderEntriesBodySchema,
+  updateEntryBodySchema,
+} from './schemas/dictionaries';
+import { loginAsResponseSchema, sendAccessResponseSchema } from './schemas/employee-access';
+import { employeeImportResponseSchema, employeeImportRowsResponseSchema } from './schemas/employee-import';
+import {
+  createEmployeeBodySchema,
+  customFieldDefinitionBodySchema,
+  customFieldDefinitionResponseSchema,
+  customFieldDefinitionsResponseSchema,
+  employeeChangesResponseSchema,
+  employeeFileResponseSchema,
+  employeeFilesResponseSchema,
+  employeeRefsResponseSchema,
+  employeeResponseSchema,
+  employeesResponseSchema,
+  salariesResponseSchema,
+  salaryBodySchema,
+  salaryResponseSchema,
+  sendAccessBodySchema,
+  updateEmployeeBodySchema,
+} from './schemas/employees';
 import { formDefinitionResponseSchema } from './schemas/form';
 import {
   applicationDetailsResponseSchema,
@@ -53,6 +83,7 @@ import {
   stagesResponseSchema,
   vacancyInputSchema,
 } from './schemas/recruiting';
+import { teamMoveBodySchema, teamTreeResponseSchema, visibleTeamsResponseSchema } from './schemas/teams';
 
 export type ContractMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -145,9 +176,12 @@ export const STAFF_API_CONTRACT = {
   },
   'teams.one': {
     get: { status: 200, response: teamResponseSchema },
-    put: { status: 200, response: teamResponseSchema, body: teamBodySchema },
+    put: { status: 200, response: teamResponseSchema, body: teamUpdateBodySchema },
     delete: noContent,
   },
+  'teams.tree': { get: { status: 200, response: teamTreeResponseSchema } },
+  'teams.move': { put: { status: 200, response: teamResponseSchema, body: teamMoveBodySchema } },
+  'dictionaries.visibleTeams': { get: { status: 200, response: visibleTeamsResponseSchema } },
   'teams.members': { put: { status: 200, response: teamResponseSchema, body: teamMembersBodySchema } },
   'teams.people': { get: { status: 200, response: teamPeopleResponseSchema } },
 
@@ -157,4 +191,88 @@ export const STAFF_API_CONTRACT = {
   },
   // The server widens the shared password body's limits (account.routes.ts): only the answer here.
   'account.password': { post: noContent },
+
+  // Dictionaries (schemas/dictionaries.ts): the named reads the HR app caches, and the dictionaries screen.
+  'dictionaries.typesEmployment': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.typesRelative': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.employeeReasonOfFire': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.employeeToc': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.martialStatus': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.language': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.countries': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.cities': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.typesPortfolioIcons': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.peopleExperience': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.peopleStatus': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.peopleRole': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.gender': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.grade': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dashboard.dictionaries.eventTemplates': { get: { status: 200, response: eventTemplatesResponseSchema } },
+  'dictionaries.manage': { get: { status: 200, response: editableDictionariesResponseSchema } },
+  'dictionaries.manage.entries': {
+    get: { status: 200, response: editableDictionaryResponseSchema },
+    post: { status: 201, response: editableEntryResponseSchema, body: createEntryBodySchema },
+  },
+  'dictionaries.manage.order': {
+    put: { status: 200, response: editableDictionaryResponseSchema, body: reorderEntriesBodySchema },
+  },
+  'dictionaries.manage.entry': {
+    put: { status: 200, response: editableEntryResponseSchema, body: updateEntryBodySchema },
+    delete: noContent,
+  },
+
+  // The employee record (schemas/employees.ts). Uploads (files, photo) are multipart: no JSON body.
+  'employee.visibleEmployeesPaginated': { get: { status: 200, response: employeesResponseSchema } },
+  'employee.all': { get: { status: 200, response: employeeRefsResponseSchema } },
+  'employee.probation': { get: { status: 200, response: employeesResponseSchema.pick({ data: true }) } },
+  'employee.create': {
+    post: { status: 201, response: employeeResponseSchema, body: createEmployeeBodySchema },
+  },
+  'employee.one': {
+    get: { status: 200, response: employeeResponseSchema },
+    put: { status: 200, response: employeeResponseSchema, body: updateEmployeeBodySchema },
+    delete: noContent,
+  },
+  'employee.changes': { get: { status: 200, response: employeeChangesResponseSchema } },
+  'employee.salaries': {
+    get: { status: 200, response: salariesResponseSchema },
+    post: { status: 201, response: salaryResponseSchema, body: salaryBodySchema },
+  },
+  'employee.salaries.one': { delete: noContent },
+  'employee.files': {
+    get: { status: 200, response: employeeFilesResponseSchema },
+    post: { status: 201, response: employeeFileResponseSchema },
+  },
+  'employee.files.one': { delete: noContent },
+  'employee.photo': { put: { status: 200, response: employeeResponseSchema } },
+  'employee.fields': {
+    get: { status: 200, response: customFieldDefinitionsResponseSchema },
+    post: {
+      status: 201,
+      response: customFieldDefinitionResponseSchema,
+      body: customFieldDefinitionBodySchema,
+    },
+  },
+  'employee.fields.one': {
+    put: {
+      status: 200,
+      response: customFieldDefinitionResponseSchema,
+      body: customFieldDefinitionBodySchema,
+    },
+    delete: noContent,
+  },
+
+  // Multipart (the spreadsheet): no JSON body to compare. The template, error file and export are files.
+  'employee.import': { post: { status: 201, response: employeeImportResponseSchema } },
+  'employee.import.one': { get: { status: 200, response: employeeImportResponseSchema } },
+  'employee.import.rows': { get: { status: 200, response: employeeImportRowsResponseSchema } },
+  'employee.import.confirm': { post: { status: 200, response: employeeImportResponseSchema } },
+
+  'employee.access': {
+    post: { status: 201, response: sendAccessResponseSchema, body: sendAccessBodySchema },
+    delete: noContent,
+  },
+  'employee.access.resend': { post: noContent },
+  'employee.loginAs': { post: { status: 200, response: loginAsResponseSchema } },
+  'loginAs.end': { post: { status: 200, response: loginAsResponseSchema } },
 } as const satisfies Partial<Record<RouteName, Partial<Record<ContractMethod, ContractCall>>>>;

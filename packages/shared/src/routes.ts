@@ -73,9 +73,74 @@ export const SERVED_ROUTES = {
   'teams.all': '/api/v1/org/teams',
   'teams.one': '/api/v1/org/teams/{id}',
   'teams.members': '/api/v1/org/teams/{id}/members',
+  'teams.tree': '/api/v1/org/teams/tree',
+  'teams.move': '/api/v1/org/teams/{id}/move',
   'teams.people': '/api/v1/org/people',
   'account.profile': '/api/v1/account',
   'account.password': '/api/v1/account/password',
+
+  // People (issue 13): the employee record, shapes in schemas/employees.ts.
+  'employee.all': '/api/v1/employees/all',
+  'employee.probation': '/api/v1/employees/probation',
+  'employee.visibleEmployeesPaginated': '/api/v1/employees/visible',
+  /** POST: add an employee. */
+  'employee.create': '/api/v1/employees',
+  'employee.one': '/api/v1/employees/{id}',
+  'employee.changes': '/api/v1/employees/{id}/changes',
+  'employee.salaries': '/api/v1/employees/{id}/salaries',
+  'employee.salaries.one': '/api/v1/employees/{id}/salaries/{salaryId}',
+  'employee.files': '/api/v1/employees/{id}/files',
+  'employee.files.one': '/api/v1/employees/{id}/files/{fileId}',
+  'employee.photo': '/api/v1/employees/{id}/photo',
+  /** The company's custom fields of the employee record. */
+  'employee.fields': '/api/v1/employee-fields',
+  'employee.fields.one': '/api/v1/employee-fields/{id}',
+
+  // Employee import and export (issue 13, schemas/employee-import.ts).
+  /** GET: the XLSX template (the importable columns, and a sheet of allowed values). */
+  'employee.import.template': '/api/v1/employee-imports/template',
+  /** POST: upload an XLSX or CSV file (multipart field `file`); answers the dry run's summary. */
+  'employee.import': '/api/v1/employee-imports',
+  'employee.import.one': '/api/v1/employee-imports/{id}',
+  'employee.import.rows': '/api/v1/employee-imports/{id}/rows',
+  /** GET: the rows with errors as XLSX, with an `errors` column. */
+  'employee.import.errors': '/api/v1/employee-imports/{id}/errors',
+  'employee.import.confirm': '/api/v1/employee-imports/{id}/confirm',
+  /** GET: the visible directory (its filters) as XLSX or CSV, streamed. */
+  'employee.export': '/api/v1/employees/export',
+
+  // People (issue 13): an employee's staff account ("send access") and "login as" (decision 016).
+  /** POST: create the account and invite it; DELETE: revoke (disable the account, end its sessions). */
+  'employee.access': '/api/v1/employees/{id}/access',
+  'employee.access.resend': '/api/v1/employees/{id}/access/resend',
+  'employee.loginAs': '/api/v1/employees/{id}/login-as',
+  /** Ends "login as" and returns to the impersonator's account. */
+  'loginAs.end': '/api/v1/login-as/end',
+
+  // Dictionaries (issue 13, schemas/dictionaries.ts): named reads, then the dictionaries screen.
+  'dictionaries.typesEmployment': '/api/v1/dictionaries/types-employment',
+  'dictionaries.typesRelative': '/api/v1/dictionaries/types-relative',
+  'dictionaries.employeeReasonOfFire': '/api/v1/dictionaries/employee-reason-of-fire',
+  'dictionaries.employeeToc': '/api/v1/dictionaries/employee-toc',
+  'dictionaries.martialStatus': '/api/v1/dictionaries/marital-status',
+  'dictionaries.language': '/api/v1/dictionaries/language',
+  'dictionaries.countries': '/api/v1/dictionaries/countries',
+  'dictionaries.cities': '/api/v1/dictionaries/cities',
+  'dictionaries.typesPortfolioIcons': '/api/v1/dictionaries/types-portfolio-icons',
+  'dictionaries.peopleExperience': '/api/v1/dictionaries/people-experience',
+  'dictionaries.peopleStatus': '/api/v1/dictionaries/people-status',
+  'dictionaries.peopleRole': '/api/v1/dictionaries/people-role',
+  'dictionaries.gender': '/api/v1/dictionaries/gender',
+  'dictionaries.grade': '/api/v1/dictionaries/grade',
+  'dashboard.dictionaries.eventTemplates': '/api/v1/dashboard/dictionaries/event-templates',
+  'dictionaries.manage': '/api/v1/dictionaries/manage',
+  'dictionaries.manage.entries': '/api/v1/dictionaries/manage/{dictionary}',
+  'dictionaries.manage.order': '/api/v1/dictionaries/manage/{dictionary}/order',
+  'dictionaries.manage.entry': '/api/v1/dictionaries/manage/{dictionary}/{id}',
+
+  // The spec calls this one by a root-relative path of its own (GET dictionaries/visible-teams);
+  // the teams module answers it (schemas/teams.ts).
+  'dictionaries.visibleTeams': '/dictionaries/visible-teams',
 } as const satisfies Record<string, string>;
 
 /**
@@ -88,7 +153,6 @@ export const PLANNED_ROUTES = {
   'dashboard.actions.template': '/api/v1/dashboard/actions/template',
   'dashboard.actions.templateEvents': '/api/v1/dashboard/actions/template-events',
   'dashboard.actions.templateEventsOne': '/api/v1/dashboard/actions/template-events/{id}',
-  'dashboard.dictionaries.eventTemplates': '/api/v1/dashboard/dictionaries/event-templates',
 
   // Dashboard: widgets and layouts.
   'dashboard.administrations': '/api/v1/dashboard/administrations',
@@ -130,28 +194,8 @@ export const PLANNED_ROUTES = {
   'profile.events.comment': '/api/v1/profile/events/{id}/comments/{commentId}',
 
   // Employees.
-  'employee.all': '/api/v1/employees/all',
   'employee.candidates': '/api/v1/employees/candidates',
-  'employee.probation': '/api/v1/employees/probation',
-  'employee.visibleEmployeesPaginated': '/api/v1/employees/visible',
   'employeeRequest.requests': '/api/v1/employee-request/requests',
-
-  // Dictionaries.
-  'dictionaries.typesEmployment': '/api/v1/dictionaries/types-employment',
-  'dictionaries.typesRelative': '/api/v1/dictionaries/types-relative',
-  'dictionaries.employeeReasonOfFire': '/api/v1/dictionaries/employee-reason-of-fire',
-  'dictionaries.employeeToc': '/api/v1/dictionaries/employee-toc',
-  'dictionaries.martialStatus': '/api/v1/dictionaries/marital-status',
-  'dictionaries.language': '/api/v1/dictionaries/language',
-  'dictionaries.countries': '/api/v1/dictionaries/countries',
-  'dictionaries.cities': '/api/v1/dictionaries/cities',
-  'dictionaries.typesPortfolioIcons': '/api/v1/dictionaries/types-portfolio-icons',
-  'dictionaries.peopleExperience': '/api/v1/dictionaries/people-experience',
-  'dictionaries.peopleStatus': '/api/v1/dictionaries/people-status',
-  'dictionaries.peopleRole': '/api/v1/dictionaries/people-role',
-  'dictionaries.gender': '/api/v1/dictionaries/gender',
-  // The spec calls this one by a root-relative path of its own (GET dictionaries/visible-teams).
-  'dictionaries.visibleTeams': '/dictionaries/visible-teams',
 
   // Statistics and analytics.
   'statistics.children': '/api/statistics/children',

@@ -35,3 +35,36 @@ export function CloseIcon({ className, size = 18 }: DecorativeIconProps) {
     </svg>
   );
 }
+
+export function MenuIcon({ className, size = 20 }: DecorativeIconProps) {
+  return (
+    <svg
+      className={className}
+      aria-hidden="true"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      focusable="false"
+    >
+      <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+    </svg>
+  );
+}
+
+export function BellIcon({ className, size = 20 }: DecorativeIconProps) {
+  return (
+    <svg
+      className={className}
+      aria-hidden="true"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11c0-3.1-1.6-5.6-4.5-6.3V4a1.5 1.5 0 0 0-3 0v.7C7.6 5.4 6 7.9 6 11v5l-2 2v1h16v-1z"
+      />
+    </svg>
+  );
+}

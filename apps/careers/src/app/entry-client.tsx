@@ -1,3 +1,4 @@
+import '@kadry/ui/tokens.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -4,6 +4,9 @@ import { PageHeading } from '../components/ui/page-heading';
 import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/applications/routes';
 import { careersSettingsRoutes } from '../features/careers-settings/routes';
+import { dictionaryRoutes } from '../features/dictionaries/routes';
+import { employeeRoutes } from '../features/employees/routes';
+import { employeesImportRoutes } from '../features/employees-import/routes';
 import { formRoutes } from '../features/forms/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { staffRoutes } from '../features/staff/routes';
@@ -44,6 +47,8 @@ export function AppRoutes() {
       <Route path="/">
         <HomePage />
       </Route>
+      {employeesImportRoutes}
+      {employeeRoutes}
       {vacancyRoutes}
       {applicationRoutes}
       {formRoutes}
@@ -51,6 +56,7 @@ export function AppRoutes() {
       {teamRoutes}
       {roleRoutes}
       {staffRoutes}
+      {dictionaryRoutes}
       {accountRoutes}
       <Route>
         <NotFoundPage />

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import '@kadry/ui/tokens.css';
 import './app.css';
 import { loadTranslations } from '../lib/i18n';
 import { readPageData } from '../lib/page-data';

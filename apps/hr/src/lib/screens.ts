@@ -2,7 +2,18 @@ import { type AppModule, isModuleUnlocked } from '@kadry/shared/plans';
 import type { Permissions } from './permissions/use-permissions';
 
 /** The screens of the app's navigation: each needs its plan module and a permission. */
-export type Screen = 'vacancies' | 'candidates' | 'forms' | 'careersSettings' | 'teams' | 'roles' | 'staff';
+export type Screen =
+  | 'vacancies'
+  | 'candidates'
+  | 'forms'
+  | 'careersSettings'
+  | 'teams'
+  | 'roles'
+  | 'staff'
+  | 'employees'
+  | 'employeeCreate'
+  | 'employeeFields'
+  | 'dictionaries';
 
 const SCREEN_MODULE: Record<Screen, AppModule> = {
   vacancies: 'vacancies',
@@ -14,6 +25,11 @@ const SCREEN_MODULE: Record<Screen, AppModule> = {
   roles: 'settings',
   // Staff accounts likewise: every company has people to let in and out.
   staff: 'settings',
+  employees: 'employees',
+  employeeCreate: 'employees',
+  employeeFields: 'employees',
+  // Dictionaries belong to no plan: every company names its own statuses, reasons and types.
+  dictionaries: 'settings',
 };
 
 /** Whether the user sees a screen: its module is in the company's plan and the role allows it. */
@@ -37,11 +53,24 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
     // Owners only too: whoever assigns roles can give anyone, themselves included, everything.
     case 'staff':
       return permissions.permissions?.role.key === 'owner';
+    case 'employees':
+      return permissions.can('Employee', 'view');
+    case 'employeeCreate':
+      return permissions.can('Employee', 'create');
+    // The definitions shape every profile: owners and whoever may change the company's settings.
+    case 'employeeFields':
+      return permissions.permissions?.role.key === 'owner' || permissions.can('Settings', 'update');
+    // Editing is company-wide (the server wants to_all): a narrower level would only meet 403s.
+    case 'dictionaries':
+      return (['create', 'update', 'delete'] as const).some(
+        (action) => permissions.findLevel('Dictionaries', action) === 'to_all',
+      );
   }
 }
 
 /** The screens in navigation order, with their paths and label keys (the menu and the home page). */
 export const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
+  { screen: 'employees', path: '/employees', label: 'hr.employees.nav' },
   { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
   { screen: 'candidates', path: '/applications', label: 'hr.nav.candidates' },
   { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
@@ -49,4 +78,5 @@ export const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
   { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
   { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
   { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
+  { screen: 'dictionaries', path: '/dictionaries', label: 'hr.dictionaries.nav' },
 ];

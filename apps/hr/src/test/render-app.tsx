@@ -41,6 +41,7 @@ export function buildPageData(overrides: Partial<AppPageData['settings']> = {}):
       mailType: 'default',
       mailMaxSize: 26_214_400,
       hasGoogleCalendar: false,
+      impersonator: null,
     },
     settings: {
       googleSynchronizationEnabled: false,
@@ -49,7 +50,7 @@ export function buildPageData(overrides: Partial<AppPageData['settings']> = {}):
       candidatePersonalDataEnabled: true,
       russianIsEnabled: true,
       releaseVersion: '1.0.0',
-      dictionaryUpdatedAt: null,
+      dictionaryUpdatedAt: {},
       supportChat: false,
       teamAccess: false,
       tariffs: ['hrm', 'ats'],

@@ -1,10 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq, isNull } from 'drizzle-orm';
 import { GLOBAL_DICTIONARY_DATA } from './dictionary-data';
 import { type Dictionary, dictionaryItems, type LocalizedNames } from './schema/dictionaries';
 import type { Db } from './tables';
 
 /**
- * Adds missing global dictionary entries and updates the names and order of existing ones, matched by
+ * Adds missing global dictionary entries and updates the names, meta and order of existing ones, matched by
  * (dictionary, code). Runs at every start; a no-op (one select) when nothing changed.
  */
 export async function syncGlobalDictionaries(db: Db): Promise<void> {
@@ -16,6 +17,7 @@ export async function syncGlobalDictionaries(db: Db): Promise<void> {
         code: dictionaryItems.code,
         names: dictionaryItems.names,
         position: dictionaryItems.position,
+        meta: dictionaryItems.meta,
       })
       .from(dictionaryItems)
       .where(isNull(dictionaryItems.companyId));
@@ -29,10 +31,14 @@ export async function syncGlobalDictionaries(db: Db): Promise<void> {
       const row = byKey.get(`${entry.dictionary}\u0000${entry.code}`);
       if (!row) {
         missing.push({ ...entry, position, companyId: null });
-      } else if (row.position !== position || !areNamesEqual(row.names, entry.names)) {
+      } else if (
+        row.position !== position ||
+        !areNamesEqual(row.names, entry.names) ||
+        !isDeepStrictEqual(row.meta, entry.meta ?? {})
+      ) {
         await tx
           .update(dictionaryItems)
-          .set({ names: entry.names, position })
+          .set({ names: entry.names, position, meta: entry.meta ?? {}, updatedAt: new Date() })
           .where(eq(dictionaryItems.id, row.id));
       }
     }

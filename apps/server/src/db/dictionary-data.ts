@@ -1,12 +1,30 @@
 import type { Dictionary, LocalizedNames } from './schema/dictionaries';
 
 /** A global dictionary entry as shipped with the product. */
-export type GlobalDictionaryEntry = { dictionary: Dictionary; code: string; names: Required<LocalizedNames> };
+export type GlobalDictionaryEntry = {
+  dictionary: Dictionary;
+  code: string;
+  names: Required<LocalizedNames>;
+  /** Shape per dictionary: see `meta` in db/schema/dictionaries.ts. */
+  meta?: Record<string, unknown>;
+};
 
-function entries(dictionary: Dictionary, rows: [code: string, en: string, ru: string, uk: string][]) {
+type Row = [code: string, en: string, ru: string, uk: string, meta?: Record<string, unknown>];
+
+function entries(dictionary: Dictionary, rows: Row[]) {
   return rows.map(
-    ([code, en, ru, uk]): GlobalDictionaryEntry => ({ dictionary, code, names: { en, ru, uk } }),
+    ([code, en, ru, uk, meta]): GlobalDictionaryEntry => ({
+      dictionary,
+      code,
+      names: { en, ru, uk },
+      ...(meta ? { meta } : {}),
+    }),
   );
+}
+
+/** A portfolio link's icon and the address its handle is appended to (empty: a full URL is typed). */
+function portfolioIcon(code: string, name: string, urlPrefix: string): Row {
+  return [code, name, name, name, { icon: code, url_prefix: urlPrefix }];
 }
 
 /** Currencies are named the same in every locale; the default is the one named 'USD ($)' (spec §9). */
@@ -78,5 +96,175 @@ export const GLOBAL_DICTIONARY_DATA: readonly GlobalDictionaryEntry[] = [
     ['czk', 'CZK (Kč)'],
     ['gel', 'GEL (₾)'],
     ['kzt', 'KZT (₸)'],
+  ]),
+  // The people side (spec §7.2 dictionaries.*, §9).
+  ...entries('employment_type', [
+    ['full_time', 'Full-time', 'Полная занятость', 'Повна зайнятість'],
+    ['part_time', 'Part-time', 'Частичная занятость', 'Часткова зайнятість'],
+    ['contractor', 'Contractor', 'Подрядчик', 'Підрядник'],
+    ['freelance', 'Freelance', 'Фриланс', 'Фриланс'],
+    ['intern', 'Internship', 'Стажировка', 'Стажування'],
+    ['remote', 'Remote', 'Удалённая работа', 'Віддалена робота'],
+    ['temporary', 'Temporary', 'Временная работа', 'Тимчасова робота'],
+  ]),
+  ...entries('relative_type', [
+    ['son', 'Son', 'Сын', 'Син', { is_child: true }],
+    ['daughter', 'Daughter', 'Дочь', 'Донька', { is_child: true }],
+    ['child', 'Child', 'Ребёнок', 'Дитина', { is_child: true }],
+    ['husband', 'Husband', 'Муж', 'Чоловік', { is_child: false }],
+    ['wife', 'Wife', 'Жена', 'Дружина', { is_child: false }],
+    ['partner', 'Partner', 'Партнёр', 'Партнер', { is_child: false }],
+    ['father', 'Father', 'Отец', 'Батько', { is_child: false }],
+    ['mother', 'Mother', 'Мать', 'Мати', { is_child: false }],
+    ['brother', 'Brother', 'Брат', 'Брат', { is_child: false }],
+    ['sister', 'Sister', 'Сестра', 'Сестра', { is_child: false }],
+    ['other', 'Other', 'Другое', 'Інше', { is_child: false }],
+  ]),
+  ...entries('dismissal_reason', [
+    ['own_will', 'Own will', 'По собственному желанию', 'За власним бажанням'],
+    ['agreement', 'By agreement of the parties', 'По соглашению сторон', 'За згодою сторін'],
+    ['contract_end', 'End of contract', 'Окончание срока договора', 'Закінчення строку договору'],
+    [
+      'probation_failed',
+      'Did not pass probation',
+      'Не прошёл испытательный срок',
+      'Не пройшов випробувальний термін',
+    ],
+    ['redundancy', 'Redundancy', 'Сокращение штата', 'Скорочення штату'],
+    ['performance', 'Poor performance', 'Низкая эффективность', 'Низька ефективність'],
+    ['discipline', 'Breach of discipline', 'Нарушение дисциплины', 'Порушення дисципліни'],
+    ['relocation', 'Relocation', 'Переезд', 'Переїзд'],
+    ['retirement', 'Retirement', 'Выход на пенсию', 'Вихід на пенсію'],
+    ['other', 'Other', 'Другое', 'Інше'],
+  ]),
+  ...entries('terms_of_cooperation', [
+    ['employment_contract', 'Employment contract', 'Трудовой договор', 'Трудовий договір'],
+    ['b2b', 'B2B contractor', 'B2B-подрядчик', 'B2B-підрядник'],
+    ['fop', 'Sole proprietor (FOP)', 'ФЛП', 'ФОП'],
+    ['civil_contract', 'Civil contract', 'Гражданско-правовой договор', 'Цивільно-правовий договір'],
+    ['gig_contract', 'Gig contract', 'Гиг-контракт', 'Гіг-контракт'],
+    ['internship_agreement', 'Internship agreement', 'Договор о стажировке', 'Договір про стажування'],
+  ]),
+  ...entries('marital_status', [
+    ['single', 'Single', 'Не в браке', 'Не в шлюбі'],
+    ['married', 'Married', 'В браке', 'У шлюбі'],
+    ['civil_partnership', 'Civil partnership', 'Гражданский брак', 'Цивільний шлюб'],
+    ['divorced', 'Divorced', 'В разводе', 'Розлучений(-а)'],
+    ['widowed', 'Widowed', 'Вдовец / вдова', 'Вдівець / вдова'],
+  ]),
+  ...entries('portfolio_icon', [
+    portfolioIcon('linkedin', 'LinkedIn', 'https://www.linkedin.com/in/'),
+    portfolioIcon('telegram', 'Telegram', 'https://t.me/'),
+    portfolioIcon('github', 'GitHub', 'https://github.com/'),
+    portfolioIcon('facebook', 'Facebook', 'https://www.facebook.com/'),
+    portfolioIcon('instagram', 'Instagram', 'https://www.instagram.com/'),
+    portfolioIcon('x', 'X', 'https://x.com/'),
+    portfolioIcon('skype', 'Skype', 'skype:'),
+    portfolioIcon('whatsapp', 'WhatsApp', 'https://wa.me/'),
+    portfolioIcon('viber', 'Viber', 'viber://chat?number='),
+    ['website', 'Website', 'Сайт', 'Сайт', { icon: 'website', url_prefix: '' }],
+  ]),
+  ...entries('people_status', [
+    ['working', 'Working', 'Работает', 'Працює', { color: 'green', is_dismissed: false }],
+    [
+      'probation',
+      'On probation',
+      'На испытательном сроке',
+      'На випробувальному терміні',
+      { color: 'orange', is_dismissed: false },
+    ],
+    ['vacation', 'On leave', 'В отпуске', 'У відпустці', { color: 'blue', is_dismissed: false }],
+    [
+      'maternity_leave',
+      'Maternity leave',
+      'Декретный отпуск',
+      'Декретна відпустка',
+      { color: 'purple', is_dismissed: false },
+    ],
+    [
+      'sick_leave',
+      'On sick leave',
+      'На больничном',
+      'На лікарняному',
+      { color: 'yellow', is_dismissed: false },
+    ],
+    ['dismissed', 'Dismissed', 'Уволен', 'Звільнений', { color: 'grey', is_dismissed: true }],
+  ]),
+  ...entries('grade', [
+    ['trainee', 'Trainee', 'Стажёр', 'Стажер'],
+    ['junior', 'Junior', 'Junior', 'Junior'],
+    ['middle', 'Middle', 'Middle', 'Middle'],
+    ['senior', 'Senior', 'Senior', 'Senior'],
+    ['lead', 'Lead', 'Lead', 'Lead'],
+    ['principal', 'Principal', 'Principal', 'Principal'],
+    ['head', 'Head', 'Руководитель направления', 'Керівник напряму'],
+  ]),
+  // Event templates keep the spec's category and template id in meta (row ids differ per
+  // installation). Category 1 is HR; its standard templates are 11, 12, 7, 5, 4, 13 (spec §9).
+  ...entries('event_template', [
+    [
+      'hr_welcome_meeting',
+      'Welcome meeting',
+      'Welcome-встреча',
+      'Welcome-зустріч',
+      { category: 1, template_id: 11 },
+    ],
+    [
+      'hr_adaptation_meeting',
+      'Adaptation meeting',
+      'Встреча по адаптации',
+      'Зустріч з адаптації',
+      { category: 1, template_id: 12 },
+    ],
+    [
+      'hr_probation_review',
+      'Probation review',
+      'Итоги испытательного срока',
+      'Підсумки випробувального терміну',
+      { category: 1, template_id: 7 },
+    ],
+    [
+      'hr_one_to_one',
+      'One-to-one',
+      'Встреча один на один',
+      'Зустріч один на один',
+      { category: 1, template_id: 5 },
+    ],
+    [
+      'hr_performance_review',
+      'Performance review',
+      'Оценка эффективности',
+      'Оцінка ефективності',
+      { category: 1, template_id: 4 },
+    ],
+    [
+      'hr_exit_interview',
+      'Exit interview',
+      'Выходное интервью',
+      'Вихідне інтерв’ю',
+      { category: 1, template_id: 13 },
+    ],
+    [
+      'hr_birthday',
+      'Birthday greeting',
+      'Поздравление с днём рождения',
+      'Привітання з днем народження',
+      { category: 1, template_id: 14 },
+    ],
+    [
+      'hr_work_anniversary',
+      'Work anniversary',
+      'Годовщина работы',
+      'Річниця роботи',
+      { category: 1, template_id: 15 },
+    ],
+    ['recruiting_interview', 'Job interview', 'Собеседование', 'Співбесіда', { category: 2, template_id: 1 }],
+    [
+      'recruiting_test_task',
+      'Test task',
+      'Тестовое задание',
+      'Тестове завдання',
+      { category: 2, template_id: 2 },
+    ],
   ]),
 ];

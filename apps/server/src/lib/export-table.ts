@@ -3,17 +3,27 @@ import JSZip from 'jszip';
 /** A table to export: a header row and data rows of plain text. */
 export type ExportTable = { header: readonly string[]; rows: readonly (readonly string[])[] };
 
+/** A signed number or a phone number (`+380501234567`, `-12.5`): a spreadsheet reads it as a number, never a formula. */
+const SIGNED_NUMBER = /^[+-]\d+(?:[.,]\d+)?$/;
+
 /**
- * Neutralises spreadsheet formulas (CSV / formula injection, OWASP): a cell that starts with = + - @,
- * a tab or a carriage return is prefixed with a single quote so Excel, LibreOffice and Sheets show it
- * as text instead of evaluating it.
+ * Neutralises spreadsheet formulas in CSV (CSV / formula injection, OWASP): a cell that starts with
+ * = + - @, a tab or a carriage return is prefixed with a single quote so Excel, LibreOffice and Sheets
+ * show it as text instead of evaluating it. Only what a spreadsheet would evaluate: a phone number
+ * starting with + (or a signed number) is left as it is, not corrupted with a quote.
  */
 export function neutraliseFormula(cell: string): string {
+  if (SIGNED_NUMBER.test(cell)) return cell;
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
 function quoteCsv(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/** One CSV line (RFC 4180, CRLF), every cell neutralised: for exports written row by row. */
+export function writeCsvLine(cells: readonly string[]): string {
+  return `${cells.map((cell) => quoteCsv(neutraliseFormula(cell))).join(',')}\r\n`;
 }
 
 /** RFC 4180 CSV with CRLF line ends and a BOM (so Excel reads UTF-8), every cell neutralised. */
@@ -49,7 +59,8 @@ function sheetXml(table: ExportTable): string {
   const rows = [table.header, ...table.rows].map((row, r) => {
     const cells = row.map(
       (cell, c) =>
-        `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(neutraliseFormula(cell))}</t></is></c>`,
+        // An inline string is text: a spreadsheet never evaluates it, so nothing is prefixed.
+        `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`,
     );
     return `<row r="${r + 1}">${cells.join('')}</row>`;
   });

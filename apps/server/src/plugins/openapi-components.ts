@@ -62,6 +62,13 @@ import {
   stagesResponseSchema,
 } from '@kadry/shared/schemas/recruiting';
 import {
+  teamNodeSchema,
+  teamTreeResponseSchema,
+  visibleTeamBranchSchema,
+  visibleTeamSchema,
+  visibleTeamsResponseSchema,
+} from '@kadry/shared/schemas/teams';
+import {
   vacancyDetailsResponseSchema,
   vacancyDetailsSchema,
   vacancyLanguageSchema,
@@ -146,6 +153,11 @@ export const OPENAPI_COMPONENTS: ReadonlyArray<readonly [id: string, schema: $Zo
   ['TeamResponse', teamResponseSchema],
   ['TeamPerson', teamPersonSchema],
   ['TeamPersonList', teamPeopleResponseSchema],
+  ['TeamNode', teamNodeSchema],
+  ['TeamTree', teamTreeResponseSchema],
+  ['VisibleTeam', visibleTeamSchema],
+  ['VisibleTeamBranch', visibleTeamBranchSchema],
+  ['VisibleTeams', visibleTeamsResponseSchema],
   ['Account', accountSchema],
   ['AccountResponse', accountResponseSchema],
   ['Translations', translationsResponseSchema],

@@ -33,6 +33,12 @@ export const OPENAPI_TAGS = [
   },
   { name: 'notifications', description: "The signed-in user's notifications" },
   { name: 'teams', description: 'Teams and their members' },
+  {
+    name: 'dictionaries',
+    description:
+      "Dictionaries in the reader's language, countries and cities, and the company's edits of them",
+  },
+  { name: 'employees', description: 'Employee records, their history, salaries, files and custom fields' },
 ] as const;
 
 /** Names of the security schemes staff operations require. */

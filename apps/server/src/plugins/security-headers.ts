@@ -35,6 +35,17 @@ export function securityHeaderOptions(opts: { https: boolean }): HelmetOptions {
   };
 }
 
+/** Powerful browser features no page of ours uses, turned off for them and anything they embed. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+/**
+ * Staff API paths: their answers carry personal data and are never stored (Cache-Control: no-store)
+ * unless the route chose a policy of its own. The public careers API is not among them.
+ */
+export function isStaffApiPath(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/v1/public-vacancies');
+}
+
 /** The headers helmet sets for these options, computed by running it once against a stand-in response. */
 export function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -73,8 +84,14 @@ declare module 'fastify' {
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, opts: { httpsOnly: boolean }) => {
-    const plain = computeSecurityHeaders(securityHeaderOptions({ https: false }));
-    const secure = computeSecurityHeaders(securityHeaderOptions({ https: true }));
+    const plain = {
+      ...computeSecurityHeaders(securityHeaderOptions({ https: false })),
+      'permissions-policy': PERMISSIONS_POLICY,
+    };
+    const secure = {
+      ...computeSecurityHeaders(securityHeaderOptions({ https: true })),
+      'permissions-policy': PERMISSIONS_POLICY,
+    };
     app.decorateRequest('isHttps', {
       getter(this: FastifyRequest) {
         return opts.httpsOnly || this.protocol === 'https';
@@ -83,6 +100,11 @@ export const securityHeaders = fp(
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.isHttps ? secure : plain);
       done();
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (isStaffApiPath(request.url) && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   },
   { name: 'kadry-security-headers' },

@@ -58,6 +58,8 @@ export async function createSession(
     maxAgeMs: number;
     ip?: string | undefined;
     userAgent?: string | undefined;
+    /** "Login as": the account opening this session as `userId` (docs/decisions/016-login-as.md). */
+    impersonatorUserId?: number | undefined;
   },
 ): Promise<string> {
   const token = createRandomToken(16);
@@ -70,6 +72,7 @@ export async function createSession(
     expiresAt: new Date(input.now.getTime() + input.maxAgeMs),
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
+    impersonatorUserId: input.impersonatorUserId ?? null,
   });
   return token;
 }
@@ -105,6 +108,7 @@ export async function findSessionUser(
       },
       impersonatorId: impersonators.id,
       impersonatorName: impersonators.name,
+      isImpersonatorDisabled: impersonators.isDisabled,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -117,7 +121,8 @@ export async function findSessionUser(
 
   const now = times.now.getTime();
   const isExpired = row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + times.idleMs <= now;
-  if (isExpired || row.user.isDisabled) {
+  // A "login as" session ends with its impersonator's access too (disabled, or its sessions ended).
+  if (isExpired || row.user.isDisabled || row.isImpersonatorDisabled === true) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
@@ -133,6 +138,16 @@ export async function findSessionUser(
       ? { id: row.impersonatorId, name: row.impersonatorName }
       : null;
   return { ...user, impersonator };
+}
+
+/** When the session of a token ends at the latest (its absolute expiry), or null when it has none. */
+export async function findSessionExpiry(db: Db, token: string): Promise<Date | null> {
+  const rows = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.idHash, hashToken(token)))
+    .limit(1);
+  return rows[0]?.expiresAt ?? null;
 }
 
 /** Ends the session of a token (sign-out, rotation). */

@@ -290,7 +290,15 @@ export function rememberDeviceToken(request: FastifyRequest, reply: FastifyReply
 export async function startUserSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { db: Db; userId: number; companyId: number; now: Date; maxAgeMs: number },
+  input: {
+    db: Db;
+    userId: number;
+    companyId: number;
+    now: Date;
+    maxAgeMs: number;
+    /** "Login as": the account signing in as `userId` (docs/decisions/016-login-as.md). */
+    impersonatorUserId?: number;
+  },
 ): Promise<void> {
   if (request.sessionToken) await deleteSession(input.db, request.sessionToken);
   const token = await createSession(input.db, {
@@ -300,6 +308,7 @@ export async function startUserSession(
     maxAgeMs: input.maxAgeMs,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
+    impersonatorUserId: input.impersonatorUserId,
   });
   request.sessionToken = token;
   request.user = null;

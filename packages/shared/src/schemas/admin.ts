@@ -147,9 +147,19 @@ export const teamSummarySchema = z.object({
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
+/**
+ * One team with its members. Teams are a tree (docs/decisions/015-teams-tree.md): `parent_id` null at
+ * the top, `position` orders siblings, `children_count` counts its child teams (a team with any cannot be
+ * deleted: 409); a hidden
+ * team's members are seen only by whom decision 013 lets.
+ */
 export const teamSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  parent_id: z.number().int().nullable(),
+  position: z.number().int(),
+  is_hidden: z.boolean(),
+  children_count: z.number().int(),
   members: z.array(teamMemberSchema),
 });
 export type Team = z.infer<typeof teamSchema>;
@@ -158,11 +168,29 @@ export const teamsQuerySchema = z.object({ search: searchTextSchema.optional() }
 export const teamsResponseSchema = z.object({ data: z.array(teamSummarySchema) });
 export const teamResponseSchema = z.object({ data: teamSchema });
 
-/** `POST teams.all` → 201, `PUT teams.one` → 200: a name unique in the company (422 under `name`). */
 /** The longest team name. */
 export const TEAM_NAME_MAX_LENGTH = 200;
-export const teamBodySchema = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH) });
+const teamNameSchema = z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH);
+/**
+ * `POST teams.all` → 201: a name unique in the company (422 under `name`), optionally under a parent
+ * team the user may add to (422 under `parent_id` otherwise) and hidden (Teams update at to_all).
+ * The new team goes last among its siblings.
+ */
+export const teamBodySchema = z.object({
+  name: teamNameSchema,
+  parent_id: objectIdSchema.nullable().optional(),
+  is_hidden: z.boolean().optional(),
+});
 export type TeamBody = z.input<typeof teamBodySchema>;
+/**
+ * `PUT teams.one` → 200: a new name (unique in the company, 422 under `name`) and/or the hidden flag
+ * (Teams update at to_all, 403 otherwise). Moving is `PUT teams.move`.
+ */
+export const teamUpdateBodySchema = z.object({
+  name: teamNameSchema.optional(),
+  is_hidden: z.boolean().optional(),
+});
+export type TeamUpdateBody = z.input<typeof teamUpdateBodySchema>;
 
 /** The most members one team has. */
 export const TEAM_MEMBERS_MAX = 10_000;

@@ -69,6 +69,11 @@ export const currentUserSchema = z.object({
   /** Largest total size of attachments of one outgoing mail, in bytes. */
   mailMaxSize: z.number().int(),
   hasGoogleCalendar: z.boolean(),
+  /**
+   * Under "login as" (docs/decisions/016-login-as.md): who is signed in as this user; the app shows a
+   * banner with a way back. Null in an ordinary session.
+   */
+  impersonator: z.object({ name: z.string() }).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -81,8 +86,11 @@ export const appSettingsSchema = z.object({
   candidatePersonalDataEnabled: z.boolean(),
   russianIsEnabled: z.boolean(),
   releaseVersion: z.string(),
-  /** ISO time of the last dictionary change; null while dictionaries only change with a release. */
-  dictionaryUpdatedAt: z.string().nullable(),
+  /**
+   * Dictionary name → ISO time of the company's last change to it (schemas/dictionaries.ts). A
+   * dictionary the company never changed is absent: it changes only with a release.
+   */
+  dictionaryUpdatedAt: z.record(z.string(), z.string()),
   supportChat: z.boolean(),
   /**
    * Whether the user belongs to at least one team, i.e. whether the only_my_and_my_team level reaches

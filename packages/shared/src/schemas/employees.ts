@@ -262,6 +262,8 @@ export const employeeSchema = z.object({
     send_access: z.boolean(),
     login_as: z.boolean(),
     update_avatar: z.boolean(),
+    /** Sections (sub-entities) the reader may see; values of the others are null or empty. */
+    view_sections: z.array(z.enum(['profile', 'contacts', 'personal_info', 'files'])),
     /** Sections (sub-entities) the reader may edit. */
     edit_sections: z.array(z.enum(['profile', 'contacts', 'personal_info', 'files'])),
   }),
@@ -371,3 +373,12 @@ export const probationQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(LIST_PER_PAGE_MAX).default(20),
   team_ids: employeesQuerySchema.shape.team_ids,
 });
+
+/** An employee's document upload (multipart field `file`): at most this many bytes. */
+export const EMPLOYEE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** An employee's photo (multipart field `photo`: PNG, JPEG or WebP): at most this many bytes. */
+export const EMPLOYEE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const employeeFileResponseSchema = z.object({ data: employeeFileSchema });
+export const employeeFilesResponseSchema = z.object({ data: z.array(employeeFileSchema) });
+export const salaryResponseSchema = z.object({ data: salarySchema });
+export const customFieldDefinitionResponseSchema = z.object({ data: customFieldDefinitionSchema });

@@ -115,7 +115,8 @@ describe('ResponseFormView — the form', () => {
     expect(consent).toHaveAttribute('href', 'https://example.com/privacy');
     expect(consent).toHaveAttribute('target', '_blank');
     expect(consent.closest('p')).toHaveTextContent('I agree to the processing of my personal data');
-    expect(screen.getByText('Up to 50 MB · PDF, DOC, DOCX, RTF, ODT, TXT')).toBeInTheDocument();
+    // Issue 18: the hint names both limits (spec §5: at least 1024 bytes, at most 50 MB).
+    expect(screen.getByText('From 1 KB to 50 MB · PDF, DOC, DOCX, RTF, ODT, TXT')).toBeInTheDocument();
   });
 
   it('leaves out the consent line when there is no consent page', async () => {

@@ -23,8 +23,8 @@ describe('buildLanguageUrl', () => {
 });
 
 describe('getShortLanguageLabel', () => {
-  it('prefers the emoji and falls back to the first two letters of the name', () => {
-    expect(getShortLanguageLabel({ name: 'Українська', emoji: '🇺🇦' })).toBe('🇺🇦');
-    expect(getShortLanguageLabel({ name: 'Українська', emoji: '' })).toBe('Ук');
+  it('is the first two letters of the name, never the flag emoji alone (it draws as a box without a flag font)', () => {
+    expect(getShortLanguageLabel({ name: 'Українська' })).toBe('Ук');
+    expect(getShortLanguageLabel({ name: 'English' })).toBe('En');
   });
 });

@@ -9,7 +9,10 @@ export function buildLanguageUrl(pathname: string, search: string, code: string)
   return `${pathname}?${kept ? `${kept}&` : ''}lang=${encodeURIComponent(code)}`;
 }
 
-/** What the switcher shows on narrow screens: the emoji, else the first two letters of the name. */
-export function getShortLanguageLabel(entry: { name: string; emoji: string }): string {
-  return entry.emoji.trim() || entry.name.slice(0, 2);
+/**
+ * What the switcher shows on narrow screens: the first two letters of the name (spec §2.3's other
+ * choice). Never the flag emoji alone: where the font lacks flags it draws as an empty box (issue 18).
+ */
+export function getShortLanguageLabel(entry: { name: string }): string {
+  return entry.name.slice(0, 2);
 }

@@ -69,3 +69,34 @@ describe('app shell', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });
+
+describe('app shell on a phone (issue 18)', () => {
+  it('opens the navigation from a menu button and closes it with Escape, returning focus', async () => {
+    mockFetch(baseRoutes);
+    renderApp('/', { permissions: ownerPermissions });
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(document.getElementById(menu.getAttribute('aria-controls') ?? '')).toBe(
+      within(nav).getByRole('list'),
+    );
+    await userEvent.tab();
+    expect(within(nav).getByRole('link', { name: 'Vacancies' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
+  it('closes the account menu with Escape from inside it and returns focus to its button', async () => {
+    mockFetch(baseRoutes);
+    renderApp('/', { permissions: ownerPermissions });
+    const account = await screen.findByRole('button', { name: /Olena Owner/ });
+    await userEvent.click(account);
+    screen.getByRole('link', { name: 'My account' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    expect(account).toHaveFocus();
+  });
+});

@@ -1,5 +1,6 @@
 import { route } from '@kadry/shared/routes';
 import { CSRF_FORM_FIELD } from '@kadry/shared/schemas/auth';
+import { BellIcon, MenuIcon } from '@kadry/ui/icons';
 import { SnackbarHost } from '@kadry/ui/snackbar/snackbar-host';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -10,6 +11,7 @@ import { usePageData } from '../../lib/page-data';
 import { usePermissions } from '../../lib/permissions/use-permissions';
 import { canOpenScreen, SCREEN_LINKS } from '../../lib/screens';
 import { snackbar } from '../../lib/snackbar/snackbar';
+import { ImpersonationBanner } from './impersonation-banner';
 
 function readCsrfToken(): string {
   return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
@@ -42,21 +44,23 @@ function useFocusOnRouteChange(location: string) {
 function UserMenu() {
   const t = useT();
   const { user } = usePageData();
-  const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
+  const { isOpen, setIsOpen, buttonRef, containerRef, onKeyDown } = useDisclosure();
   return (
-    <div className="user-menu">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the menu closes it (keys bubble from its controls).
+    <div className="user-menu" ref={containerRef} onKeyDown={onKeyDown}>
       <button
+        ref={buttonRef}
         type="button"
+        className="top-bar__icon-button"
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
-        onKeyDown={(event) => event.key === 'Escape' && setIsOpen(false)}
       >
         <span className="avatar" aria-hidden="true">
           {user.name.slice(0, 1).toUpperCase()}
         </span>
-        {user.name}
+        <span className="top-bar__label">{user.name}</span>
       </button>
       <div id={panelId} className="user-menu__panel" hidden={!isOpen}>
         <Link href="/account" className="user-menu__link" onClick={() => setIsOpen(false)}>
@@ -81,19 +85,89 @@ function NotificationsCounter() {
   return (
     <button
       type="button"
-      className="notifications"
+      className="notifications top-bar__icon-button"
       onClick={() => {
         if (unread > 0) markRead.mutate();
         navigate('/applications');
       }}
     >
-      {t('hr.shell.notifications', { count: unread })}
+      <BellIcon className="top-bar__icon" />
+      <span className="top-bar__label">{t('hr.shell.notifications', { count: unread })}</span>
       {unread > 0 ? (
         <span className="badge" aria-hidden="true">
           {unread}
         </span>
       ) : null}
     </button>
+  );
+}
+
+/**
+ * An open/closed panel under a button: Escape or a click outside closes it, and Escape returns focus to
+ * the button (the panel's content is gone from the tab order once closed).
+ */
+function useDisclosure() {
+  const [isOpen, setIsOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape' || !isOpen) return;
+    event.stopPropagation();
+    setIsOpen(false);
+    buttonRef.current?.focus();
+  };
+  return { isOpen, setIsOpen, buttonRef, containerRef, onKeyDown };
+}
+
+/** The screens' links; at ≤ 600 px (spec §9) they fold under a menu button. */
+function MainNavigation({ items, location }: { items: typeof SCREEN_LINKS; location: string }) {
+  const t = useT();
+  const listId = useId();
+  const { isOpen, setIsOpen, buttonRef, containerRef, onKeyDown } = useDisclosure();
+  // A chosen link navigates: the menu closes behind it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change.
+  useEffect(() => setIsOpen(false), [location]);
+  return (
+    <nav aria-label={t('hr.shell.navigation')} className="top-bar__navigation" data-open={isOpen}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the menu closes it. */}
+      <div ref={containerRef} onKeyDown={onKeyDown}>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="top-bar__menu-button top-bar__icon-button"
+          aria-expanded={isOpen}
+          aria-controls={listId}
+          onClick={() => setIsOpen((open) => !open)}
+        >
+          <MenuIcon className="top-bar__icon" />
+          <span className="top-bar__label">{t('hr.shell.menu')}</span>
+        </button>
+        <ul className="top-bar__nav" id={listId}>
+          {items.map((item) => {
+            const isCurrent = location === item.path || location.startsWith(`${item.path}/`);
+            return (
+              <li key={item.screen}>
+                <Link
+                  href={item.path}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  onClick={() => setIsOpen(false)}
+                >
+                  {t(item.label)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </nav>
   );
 }
 
@@ -114,27 +188,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('hr.shell.skip_to_content')}
       </a>
+      <ImpersonationBanner />
       <header className="top-bar">
         <Link href="/" className="top-bar__company">
           {company.avatar ? <img src={company.avatar} alt="" width={32} height={32} /> : null}
-          <span>{company.name}</span>
+          <span className="top-bar__company-name">{company.name}</span>
         </Link>
-        {items.length > 0 ? (
-          <nav aria-label={t('hr.shell.navigation')}>
-            <ul className="top-bar__nav">
-              {items.map((item) => {
-                const isCurrent = location === item.path || location.startsWith(`${item.path}/`);
-                return (
-                  <li key={item.screen}>
-                    <Link href={item.path} aria-current={isCurrent ? 'page' : undefined}>
-                      {t(item.label)}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-        ) : null}
+        {items.length > 0 ? <MainNavigation items={items} location={location} /> : null}
         <div className="top-bar__end">
           {canSeeCandidates ? <NotificationsCounter /> : null}
           <UserMenu />

@@ -173,3 +173,49 @@ describe('createPermissionsFetcher', () => {
     await expect(fetchPermissions()).rejects.toThrow();
   });
 });
+
+describe('the permissions store over the local database', () => {
+  function memoryCache() {
+    const entries = new Map<string, UserPermissions>();
+    const id = (k: PermissionsKey) => JSON.stringify(k);
+    return {
+      entries,
+      read: vi.fn(async (k: PermissionsKey) => entries.get(id(k)) ?? null),
+      write: vi.fn(async (k: PermissionsKey, data: UserPermissions) => void entries.set(id(k), data)),
+    };
+  }
+
+  it('answers from the local database when Web Storage has nothing, without a request', async () => {
+    const cache = memoryCache();
+    const saved = buildPermissions({}, '2031-01-01T00:00:00.000Z');
+    await cache.write(key, saved);
+    const fetchPermissions = vi.fn(async () => recruiterPermissions);
+    const store = createPermissionsStore({ fetchPermissions, cache });
+    expect(await store.load(key)).toEqual(saved);
+    expect(fetchPermissions).not.toHaveBeenCalled();
+  });
+
+  it('fetches for a new rolesUpdatedAt and keeps the answer in the local database', async () => {
+    const cache = memoryCache();
+    await cache.write(key, buildPermissions({}));
+    const fetchPermissions = vi.fn(async () => recruiterPermissions);
+    const store = createPermissionsStore({ fetchPermissions, cache });
+    const moved = { ...key, rolesUpdatedAt: '2031-03-11T09:00:00.000Z' };
+    expect(await store.load(moved)).toEqual(recruiterPermissions);
+    expect(fetchPermissions).toHaveBeenCalledTimes(1);
+    expect(cache.write).toHaveBeenLastCalledWith(moved, recruiterPermissions);
+  });
+
+  it('fetches when the local database fails', async () => {
+    const fetchPermissions = vi.fn(async () => recruiterPermissions);
+    const store = createPermissionsStore({
+      fetchPermissions,
+      cache: {
+        read: () => Promise.reject(new Error('blocked')),
+        write: () => Promise.reject(new Error('full')),
+      },
+    });
+    expect(await store.load(key)).toEqual(recruiterPermissions);
+    expect(store.getSnapshot().status).toBe('ready');
+  });
+});

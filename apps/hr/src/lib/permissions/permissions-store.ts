@@ -2,6 +2,7 @@ import { permissionsResponseSchema, type UserPermissions } from '@kadry/shared/p
 import { route } from '@kadry/shared/routes';
 import { z } from 'zod';
 import { type ApiClient, api } from '../api-client';
+import { type LocalCache, localCache } from '../local-db/local-cache';
 
 /**
  * What the cached permissions belong to: the user and the page data's rolesUpdatedAt (and release,
@@ -59,10 +60,21 @@ function writeStored(storage: StorageLike | null, key: string, data: UserPermiss
   }
 }
 
+/**
+ * A second, asynchronous cache behind Web Storage: the local database's `cache` store
+ * (lib/local-db), which survives a cleared or full Web Storage. Its read answers null for nothing
+ * current and never throws.
+ */
+export type PermissionsCache = {
+  read(key: PermissionsKey): Promise<UserPermissions | null>;
+  write(key: PermissionsKey, data: UserPermissions): Promise<void>;
+};
+
 export function createPermissionsStore(deps: {
   fetchPermissions: () => Promise<UserPermissions>;
   /** A function so nothing touches the browser's storage until the first load; null: memory only. */
   getStorage?: () => StorageLike | null;
+  cache?: PermissionsCache;
 }): PermissionsStore {
   let state: PermissionsState = { status: 'idle', permissions: null, error: null };
   let current: { key: string; promise: Promise<UserPermissions> } | null = null;
@@ -90,7 +102,20 @@ export function createPermissionsStore(deps: {
         setState({ status: 'ready', permissions: stored, error: null });
         return current.promise;
       }
-      const promise = deps.fetchPermissions();
+      // Web Storage answers at once (no loading flash on a page load); the local database behind it
+      // only asynchronously, so it comes before the network, not before the first render.
+      const cache = deps.cache;
+      const promise = cache
+        ? cache
+            .read(key)
+            .catch(() => null)
+            .then(async (cached) => {
+              if (cached) return cached;
+              const fetched = await deps.fetchPermissions();
+              await cache.write(key, fetched).catch(() => {});
+              return fetched;
+            })
+        : deps.fetchPermissions();
       const entry = { key: serialized, promise };
       current = entry;
       // Keep showing the previous permissions while the new ones load.
@@ -125,8 +150,30 @@ export function createPermissionsFetcher(client: ApiClient = api): () => Promise
   };
 }
 
+/**
+ * Permissions in the local database under `permissions:<user id>`, stamped with rolesUpdatedAt and
+ * the release (they do not depend on the locale).
+ */
+export function createLocalPermissionsCache(cache: LocalCache): PermissionsCache {
+  const stampOf = (key: PermissionsKey) => ({
+    locale: '',
+    releaseVersion: key.releaseVersion,
+    rolesUpdatedAt: key.rolesUpdatedAt,
+    dictionaryUpdatedAt: null,
+  });
+  const parse = (data: unknown) => {
+    const parsed = permissionsResponseSchema.shape.data.safeParse(data);
+    return parsed.success ? parsed.data : null;
+  };
+  return {
+    read: (key) => cache.read(`permissions:${key.userId}`, stampOf(key), parse),
+    write: (key, data) => cache.write(`permissions:${key.userId}`, stampOf(key), data),
+  };
+}
+
 /** The app's permissions. Creating it reads nothing and sends nothing. */
 export const permissionsStore = createPermissionsStore({
   fetchPermissions: createPermissionsFetcher(),
   getStorage: () => window.localStorage,
+  cache: createLocalPermissionsCache(localCache),
 });

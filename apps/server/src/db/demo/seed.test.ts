@@ -6,9 +6,11 @@ import { createUser } from '../../modules/auth/users.service';
 import { findDictionary } from '../../modules/dictionaries/dictionaries.queries';
 import type { DatabaseHandle } from '../client';
 import { companies } from '../schema/companies';
+import { employeeRelatives, employees } from '../schema/employees';
 import { applicationForms, formFields } from '../schema/forms';
 import { teamMembers, teams } from '../schema/teams';
 import { vacancies } from '../schema/vacancies';
+import { DEMO_PEOPLE_COUNT } from './demo-people';
 import { DEMO_MANAGED_TEAM, isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './seed';
 
 let handle: DatabaseHandle;
@@ -168,6 +170,48 @@ describe('seedDemoData', () => {
     expect(text).not.toMatch(/\bSort\b/);
   });
 
+  it('gives the company ~60 people in a three-level teams tree with a hidden team', async () => {
+    expect(await handle.db.$count(employees, eq(employees.companyId, companyId))).toBe(DEMO_PEOPLE_COUNT);
+    const tree = await handle.db
+      .select({ id: teams.id, name: teams.name, parentId: teams.parentId, isHidden: teams.isHidden })
+      .from(teams)
+      .where(eq(teams.companyId, companyId));
+    const byId = new Map(tree.map((team) => [team.id, team]));
+    const depth = (team: (typeof tree)[number]): number =>
+      team.parentId === null ? 1 : 1 + depth(byId.get(team.parentId) as (typeof tree)[number]);
+    expect(Math.max(...tree.map(depth))).toBe(3);
+    expect(tree.find((team) => team.name === 'People')?.isHidden).toBe(true);
+    // Every demo vacancy's team is still there, now inside the tree.
+    expect(tree.find((team) => team.name === 'Engineering')?.parentId).not.toBeNull();
+    // Nobody is without a team.
+    const unplaced = await handle.db.execute(
+      sql`select count(*)::int as n from employees e where e.company_id = ${companyId} and not exists (select 1 from team_members tm where tm.employee_id = e.id)`,
+    );
+    expect(unplaced.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('spreads birthdays and probation ends around the seeding day, with children of several ages', async () => {
+    const people = await handle.db.select().from(employees).where(eq(employees.companyId, companyId));
+    const today = now.toISOString().slice(5, 10);
+    const soon = people.filter((person) => {
+      const monthDay = person.birthDate?.slice(5) ?? '';
+      return monthDay >= today && monthDay <= '03-08';
+    });
+    expect(soon.length).toBeGreaterThanOrEqual(3);
+    const probation = people.filter((person) => person.probationEnd && person.probationEnd >= '2030-03-01');
+    expect(probation.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(people.map((person) => person.statusId)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(people.map((person) => person.employmentTypeId)).size).toBeGreaterThanOrEqual(3);
+    const children = await handle.db
+      .select({ birthDate: employeeRelatives.birthDate })
+      .from(employeeRelatives)
+      .where(
+        and(eq(employeeRelatives.companyId, companyId), sql`${employeeRelatives.birthDate} is not null`),
+      );
+    const ages = new Set(children.map((child) => 2030 - Number(child.birthDate?.slice(0, 4))));
+    expect(ages.size).toBeGreaterThanOrEqual(5);
+  });
+
   it('makes the demo owner the manager of the Engineering team, once', async () => {
     expect(await seedDemoTeamManager(handle.db)).toBe(false); // no owner yet
     const owner = await createUser(handle.db, {
@@ -182,10 +226,17 @@ describe('seedDemoData', () => {
       .select({ employeeId: teamMembers.employeeId, isManager: teamMembers.isManager, team: teams.name })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(eq(teamMembers.companyId, companyId));
+      .where(
+        and(
+          eq(teamMembers.companyId, companyId),
+          eq(teamMembers.isManager, true),
+          eq(teams.name, DEMO_MANAGED_TEAM),
+        ),
+      );
     expect(members).toEqual([{ employeeId: owner.employeeId, isManager: true, team: DEMO_MANAGED_TEAM }]);
     // A later start changes nothing.
+    const count = await handle.db.$count(teamMembers);
     expect(await seedDemoTeamManager(handle.db)).toBe(false);
-    expect(await handle.db.$count(teamMembers)).toBe(1);
+    expect(await handle.db.$count(teamMembers)).toBe(count);
   });
 });

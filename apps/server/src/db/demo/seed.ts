@@ -7,6 +7,7 @@ import { users } from '../schema/users';
 import { type NewVacancy, vacancies } from '../schema/vacancies';
 import type { Db } from '../tables';
 import { DEMO_FORM_FIELDS } from './demo-form';
+import { seedDemoPeople } from './demo-people';
 import { buildDemoVacancyBodies, DEMO_TEAMS, DEMO_VACANCIES } from './demo-vacancies';
 
 /** Served by the server from src/db/demo/assets. */
@@ -22,8 +23,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with a demo company (Northwind Labs): careers-site settings, teams, a
- * default form using every input type, 49 published vacancies and 2 drafts. Does nothing when any
+ * Fills an empty database with a demo company (Northwind Labs): careers-site settings, a teams tree
+ * with ~60 employees (demo-people.ts), a default form using every input type, 49 published vacancies
+ * and 2 drafts. Does nothing when any
  * company exists; all or nothing otherwise.
  */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ companyId: number }> {
@@ -99,6 +101,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ co
       };
     });
     await tx.insert(vacancies).values(rows);
+    await seedDemoPeople(tx, companyId, now);
     return { companyId };
   });
 }
@@ -108,7 +111,7 @@ export const DEMO_MANAGED_TEAM = 'Engineering';
 
 /**
  * Makes the demo company's first owner the manager of the Engineering team. Call it after the demo
- * owner exists (seedDemoOwner). Does nothing when that team already has members (a later start, or a
+ * owner exists (seedDemoOwner). Does nothing when that team already has a manager (a later start, or a
  * company someone has been using), or when there is no such company, team or owner.
  */
 export async function seedDemoTeamManager(db: Db): Promise<boolean> {
@@ -130,7 +133,13 @@ export async function seedDemoTeamManager(db: Db): Promise<boolean> {
     const [member] = await tx
       .select({ employeeId: teamMembers.employeeId })
       .from(teamMembers)
-      .where(and(eq(teamMembers.companyId, company.id), eq(teamMembers.teamId, team.id)))
+      .where(
+        and(
+          eq(teamMembers.companyId, company.id),
+          eq(teamMembers.teamId, team.id),
+          eq(teamMembers.isManager, true),
+        ),
+      )
       .limit(1);
     if (member) return false;
     const [owner] = await tx

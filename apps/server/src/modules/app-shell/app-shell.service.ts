@@ -8,6 +8,7 @@ import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { findRolesUpdatedAt } from '../../plugins/access/roles';
 import type { SessionUser } from '../../plugins/session-store';
+import { findDictionaryUpdatedAt } from '../dictionaries/dictionaries.service';
 import { hasTeamAccess } from './app-shell.queries';
 
 /** The page data of spec §3.2 the /app shell embeds for the signed-in user. */
@@ -21,9 +22,10 @@ export async function buildAppPageData(
     releaseVersion: string;
   },
 ): Promise<AppPageData> {
-  const [rolesUpdatedAt, teamAccess] = await Promise.all([
+  const [rolesUpdatedAt, teamAccess, dictionaryUpdatedAt] = await Promise.all([
     findRolesUpdatedAt(db, input.company.id),
     hasTeamAccess(db, input.user),
+    findDictionaryUpdatedAt(db, input.company.id),
   ]);
   return {
     user: {
@@ -36,6 +38,7 @@ export async function buildAppPageData(
       mailType: 'default',
       mailMaxSize: DEFAULT_MAIL_MAX_SIZE_BYTES,
       hasGoogleCalendar: false,
+      impersonator: input.user.impersonator ? { name: input.user.impersonator.name } : null,
     },
     settings: {
       googleSynchronizationEnabled: false,
@@ -44,8 +47,7 @@ export async function buildAppPageData(
       candidatePersonalDataEnabled: true,
       russianIsEnabled: input.russianIsEnabled,
       releaseVersion: input.releaseVersion,
-      // Dictionaries only change with a release today (synced at start-up), which releaseVersion covers.
-      dictionaryUpdatedAt: null,
+      dictionaryUpdatedAt,
       supportChat: false,
       teamAccess,
       tariffs: input.company.tariffs,

@@ -194,9 +194,10 @@ describe('export', () => {
     expect(csv).toContain('calc@example.com');
     expect(csv).toContain(`"'=cmd|"" /C calc""!A0"`);
     expect(csv).toContain(`Motto: =HYPERLINK`);
-    // The phone starts with +: a quote keeps it text.
-    expect(csv).toContain(`'+380501234567`);
-    expect(csv).not.toMatch(/(^|,)[=+@-]/m);
+    // A phone starting with + is no formula: it is exported as it is, without a quote (issue 18).
+    expect(csv).toContain(`,+380501234567,`);
+    expect(csv).not.toContain(`'+380501234567`);
+    expect(csv).not.toMatch(/(^|,)(?!\+\d+,)[=+@-]/m);
   });
 
   it('exports XLSX whose cells are inline text, formulas neutralised', async () => {
@@ -209,7 +210,9 @@ describe('export', () => {
     const zip = await JSZip.loadAsync(response.rawPayload);
     const sheet = (await zip.file('xl/worksheets/sheet1.xml')?.async('string')) ?? '';
     expect(sheet).toContain('Olena');
-    expect(sheet).toContain(`'+380501234567`);
+    // Inline strings are text: the phone is written as it is, not prefixed with a quote (issue 18).
+    expect(sheet).toContain('>+380501234567<');
+    expect(sheet).not.toContain(`'+380501234567`);
     expect(sheet).not.toContain('<f>');
   });
 

@@ -75,7 +75,7 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const table = await exportApplications(await contextOf(request), query);
+      const table = await exportApplications(await contextOf(request), query, staffLocaleOf(request));
       reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
       if (format === 'xlsx') {
         return reply

@@ -1,7 +1,6 @@
 import type { Locale } from '@kadry/shared/constants';
 import type { FieldPermission } from '@kadry/shared/permissions/vocabulary';
 import { route } from '@kadry/shared/routes';
-import type { FieldOption, FormField } from '@kadry/shared/schemas/form';
 import type {
   ApplicationDetails,
   ApplicationListQuery,
@@ -41,6 +40,7 @@ import {
   updateApplicationStage,
 } from './applications.queries';
 import { describeDownload } from './download-type';
+import { formatAnswer } from './format-answer';
 
 /** What the application rules need to act for a signed-in user. */
 export type ApplicationContext = { db: Db; access: Access };
@@ -191,49 +191,6 @@ async function findReachableApplication(
   return row;
 }
 
-function optionName(options: readonly FieldOption[] | undefined, id: unknown): string {
-  const found = options?.find((option) => String(option.id) === String(id));
-  return found ? found.name : String(id ?? '');
-}
-
-/** How a person reads an answer: option names for ids, "min – max currency", file names. */
-function formatAnswer(answer: ApplicationAnswer, field: FormField | undefined): string {
-  const value = answer.value;
-  const options = field?.input_meta?.options;
-  if (value === null || value === undefined) return '';
-  switch (answer.input_type) {
-    case 'checkbox':
-      return value === true ? 'Yes' : 'No';
-    case 'select':
-      return optionName(options, value);
-    case 'multiselect':
-    case 'checkbox_list':
-      return Array.isArray(value) ? value.map((id) => optionName(options, id)).join(', ') : String(value);
-    case 'language':
-      return Array.isArray(value)
-        ? value
-            .map((row: { language?: unknown; level?: unknown }) => {
-              const language = options?.find((option) => String(option.id) === String(row.language));
-              const level = language?.meta?.find((item) => String(item.id) === String(row.level));
-              return `${language?.name ?? String(row.language)} - ${level?.name ?? String(row.level)}`;
-            })
-            .join(', ')
-        : '';
-    case 'salary': {
-      const salary = value as { min?: string; max?: string; currency?: string };
-      const range = [salary.min, salary.max].filter((part) => part && part !== '').join(' – ');
-      const currency = salary.currency ? optionName(options, salary.currency) : '';
-      return [range, currency].filter(Boolean).join(' ');
-    }
-    case 'files':
-      return Array.isArray(value)
-        ? value.map((file: { name?: unknown }) => String(file.name ?? '')).join(', ')
-        : '';
-    default:
-      return typeof value === 'string' ? value : JSON.stringify(value);
-  }
-}
-
 /** The candidate card: summary, every visible answer, files (if the role sees files), CV text, other applications. */
 export async function getApplication(
   ctx: ApplicationContext,
@@ -381,6 +338,7 @@ export async function findDownload(
 export async function exportApplications(
   ctx: ApplicationContext,
   query: Omit<ApplicationListQuery, 'page' | 'per_page'>,
+  locale: Locale,
 ): Promise<ExportTable> {
   const { access } = ctx;
   if (!access.permissions.Candidate.actions.includes('export_database')) throw new AppError('forbidden');
@@ -389,6 +347,16 @@ export async function exportApplications(
     offset: 0,
   });
   const summaries = await toSummaries(ctx.db, access, rows);
+  // Each vacancy's form, once: answers read with their fields name options instead of showing ids.
+  const formIds = [...new Set(rows.map((row) => row.vacancyFormId))];
+  const definitions = new Map(
+    await Promise.all(
+      formIds.map(
+        async (formId) =>
+          [formId, await findFormDefinition(ctx.db, access.user.companyId, formId, locale)] as const,
+      ),
+    ),
+  );
   const showEmail = canSeeField(access, 'field_email');
   const showPhone = canSeeField(access, 'field_phone');
   return {
@@ -405,9 +373,16 @@ export async function exportApplications(
       'Answers',
     ],
     rows: summaries.map((summary, index) => {
+      const fields = definitions.get(rows[index]?.vacancyFormId ?? null) ?? [];
       const answers = (rows[index]?.answers ?? [])
         .filter((answer) => isAnswerVisible(access, answer) && answer.input_type !== 'files')
-        .map((answer) => `${answer.name}: ${formatAnswer(answer, undefined)}`)
+        .map((answer) => {
+          const field = fields.find((f) => f.name === answer.name && f.input_type === answer.input_type);
+          return [answer.name, formatAnswer(answer, field)] as const;
+        })
+        // A question left blank is left out, as on the card, rather than "Expected salary: ".
+        .filter(([, text]) => text !== '')
+        .map(([name, text]) => `${name}: ${text}`)
         .join('\n');
       return [
         String(summary.id),

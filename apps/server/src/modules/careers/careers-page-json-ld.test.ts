@@ -1,6 +1,11 @@
 import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
 import { describe, expect, it } from 'vitest';
-import { buildJobPostingJsonLd, mapEmploymentTypes, parseSalaryText } from './careers-page-json-ld';
+import {
+  buildJobPostingJsonLd,
+  findCountryCode,
+  mapEmploymentTypes,
+  parseSalaryText,
+} from './careers-page-json-ld';
 
 describe('parseSalaryText', () => {
   it.each([
@@ -79,7 +84,7 @@ describe('buildJobPostingJsonLd', () => {
       employmentType: ['FULL_TIME'],
       jobLocation: {
         '@type': 'Place',
-        address: { '@type': 'PostalAddress', addressLocality: 'Kyiv', addressCountry: 'Ukraine' },
+        address: { '@type': 'PostalAddress', addressLocality: 'Kyiv', addressCountry: 'UA' },
       },
       baseSalary: {
         '@type': 'MonetaryAmount',
@@ -105,9 +110,29 @@ describe('buildJobPostingJsonLd', () => {
     });
     expect(jsonLd).toMatchObject({
       jobLocationType: 'TELECOMMUTE',
-      applicantLocationRequirements: { '@type': 'Country', name: 'Poland' },
+      applicantLocationRequirements: { '@type': 'Country', name: 'PL' },
     });
     expect(jsonLd).not.toHaveProperty('jobLocation');
     expect(jsonLd).not.toHaveProperty('baseSalary');
+  });
+});
+
+describe('JobPosting against what Google flags (issue 18)', () => {
+  it('gives countries as ISO 3166-1 codes, whatever language they are written in', () => {
+    expect(findCountryCode('Ukraine')).toBe('UA');
+    expect(findCountryCode('Україна')).toBe('UA');
+    expect(findCountryCode('Германия')).toBe('DE');
+    expect(findCountryCode('USA')).toBe('US');
+    expect(findCountryCode('Atlantis')).toBeNull();
+  });
+
+  it('leaves sameAs out rather than pointing it back at the careers page', () => {
+    const jsonLd = buildJobPostingJsonLd({
+      vacancy,
+      url: 'https://jobs.test/careers/5',
+      company: { name: 'Acme', url: null, logoUrl: null },
+      sectionTitles,
+    });
+    expect(jsonLd.hiringOrganization).not.toHaveProperty('sameAs');
   });
 });

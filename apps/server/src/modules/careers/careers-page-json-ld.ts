@@ -87,6 +87,56 @@ export function mapEmploymentTypes(workTypes: string | null): string[] {
   return types;
 }
 
+/** Country names people write (English, Russian, Ukrainian, and a few short forms) to ISO 3166-1 codes. */
+let countryCodes: Map<string, string> | null = null;
+
+function readCountryCodes(): Map<string, string> {
+  if (countryCodes) return countryCodes;
+  const codes = new Map<string, string>([
+    ['usa', 'US'],
+    ['us', 'US'],
+    ['uk', 'GB'],
+    ['england', 'GB'],
+  ]);
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  // Withdrawn and grouping codes that share a name with a country of today (DD: East Germany).
+  const notCountries = new Set([
+    'AN',
+    'BU',
+    'CS',
+    'DD',
+    'EU',
+    'EZ',
+    'FX',
+    'NT',
+    'SU',
+    'TP',
+    'UN',
+    'YU',
+    'ZR',
+  ]);
+  for (const locale of ['en', 'ru', 'uk']) {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+    for (const first of letters) {
+      for (const second of letters) {
+        const code = `${first}${second}`;
+        if (notCountries.has(code) || (/^[QX]/.test(code) && code !== 'XK')) continue;
+        const name = names.of(code);
+        if (name && !codes.has(name.toLowerCase())) codes.set(name.toLowerCase(), code);
+      }
+    }
+  }
+  countryCodes = codes;
+  return codes;
+}
+
+/** The ISO 3166-1 alpha-2 code of a country as written ('Ukraine', 'Україна', 'USA'); null when unknown. */
+export function findCountryCode(name: string): string | null {
+  const trimmed = name.trim();
+  if (/^[A-Z]{2}$/.test(trimmed)) return trimmed;
+  return readCountryCodes().get(trimmed.toLowerCase()) ?? null;
+}
+
 function buildLocation(vacancy: VacancyDetails): Record<string, unknown> {
   const residence = vacancy.residence?.trim() ?? '';
   const isRemote = REMOTE_PATTERN.test(vacancy.work_types ?? '') || REMOTE_PATTERN.test(residence);
@@ -95,7 +145,9 @@ function buildLocation(vacancy: VacancyDetails): Record<string, unknown> {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  const country = parts.length > 1 ? parts[parts.length - 1] : parts[0];
+  const countryName = parts.length > 1 ? parts[parts.length - 1] : parts[0];
+  // Google asks for ISO country codes; a name we cannot place is kept as written.
+  const country = countryName ? (findCountryCode(countryName) ?? countryName) : undefined;
   if (isRemote) {
     return {
       jobLocationType: 'TELECOMMUTE',
@@ -134,7 +186,8 @@ function buildBaseSalary(salary: ParsedSalary | null): Record<string, unknown> {
 export function buildJobPostingJsonLd(input: {
   vacancy: VacancyDetails;
   url: string;
-  company: { name: string; url: string; logoUrl: string | null };
+  /** `url`: the company's own site, for sameAs (never the careers page itself); null when unknown. */
+  company: { name: string; url: string | null; logoUrl: string | null };
   sectionTitles: Record<VacancyBodySection, string>;
 }): Record<string, unknown> {
   const { vacancy, company } = input;
@@ -154,7 +207,7 @@ export function buildJobPostingJsonLd(input: {
     hiringOrganization: {
       '@type': 'Organization',
       name: company.name,
-      sameAs: company.url,
+      ...(company.url ? { sameAs: company.url } : {}),
       ...(company.logoUrl ? { logo: company.logoUrl } : {}),
     },
     ...(employmentTypes.length > 0 ? { employmentType: employmentTypes } : {}),

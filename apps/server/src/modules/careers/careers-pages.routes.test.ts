@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { CareersInitialData } from '@kadry/shared/careers-page';
 import { careersPageDataSchema } from '@kadry/shared/schemas/page-data';
 import Fastify from 'fastify';
@@ -105,7 +106,7 @@ describe('GET /careers', () => {
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost:80/careers">');
     expect(html).toContain('<meta property="og:image" content="http://localhost/assets/acme.svg">');
     expect(html).toContain('<meta name="robots" content="index, follow">');
-    expect(headers.vary).toBe('Accept-Language');
+    expect(headers.vary).toBe('Accept-Language, Accept-Encoding');
   });
 
   it('passes the page filters to the first page', async () => {
@@ -131,6 +132,20 @@ describe('GET /careers', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
     const initial = readJsonScript(html, 'initial-data') as CareersInitialData;
     expect(initial.kind === 'list' && initial.list.data.some((item) => item.name === tricky.name)).toBe(true);
+  });
+});
+
+describe('compression (issue 18)', () => {
+  it('sends the HTML brotli-compressed to browsers that accept it, gzip to others, plain to the rest', async () => {
+    const plainPage = await getPage('/careers');
+    expect(plainPage.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ url: '/careers', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plainPage.html);
+    expect(br.rawPayload.length).toBeLessThan(plainPage.html.length / 2);
+    const gz = await t.app.inject({ url: `/careers/${plain.id}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain('Plain Vacancy');
   });
 });
 

@@ -17,6 +17,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
+import { compressHtml, negotiateEncoding } from '../../lib/compress-html';
 import { localeOf, translatorFor } from '../../lib/request-locale';
 import { originOf, requireCompany } from '../../plugins/company-resolver';
 import { CAREERS_STATIC_PREFIX, createCareersAssetsReader } from './careers-page-assets';
@@ -197,7 +198,8 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
         ? buildJobPostingJsonLd({
             vacancy: view.vacancy,
             url: canonicalUrl,
-            company: { name: company.name, url: `${origin}/careers`, logoUrl },
+            // sameAs names the company's own site; pointing it back at the careers page says nothing.
+            company: { name: company.name, url: null, logoUrl },
             sectionTitles: Object.fromEntries(
               Object.entries(SECTION_TITLE_KEYS).map(([section, key]) => [section, t(key)]),
             ) as Record<VacancyBodySection, string>,
@@ -214,16 +216,16 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
       assets: await readAssets(),
     });
     if (!company.indexing) reply.header('x-robots-tag', 'noindex, nofollow');
-    return (
-      reply
-        .code(isNotFound ? 404 : 200)
-        .header('content-type', 'text/html; charset=utf-8')
-        // Pages follow vacancy changes at once; the hashed assets they link are what gets cached.
-        .header('cache-control', 'no-cache')
-        .header('content-language', locale)
-        .header('vary', 'Accept-Language')
-        .send(html)
-    );
+    reply
+      .code(isNotFound ? 404 : 200)
+      .header('content-type', 'text/html; charset=utf-8')
+      // Pages follow vacancy changes at once; the hashed assets they link are what gets cached.
+      .header('cache-control', 'no-cache')
+      .header('content-language', locale)
+      .header('vary', 'Accept-Language, Accept-Encoding');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressHtml(html, encoding));
   }
 
   app.get(

@@ -17,6 +17,7 @@ import {
   insertCandidate,
   insertStoredFiles,
 } from './submission.queries';
+import { findApplicationSource } from './submission-source';
 
 /** A file streamed into storage during a submission, not yet recorded in the database. */
 export type StoredUpload = {
@@ -158,7 +159,7 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
       const applicationId = await insertApplication(tx, companyId, {
         vacancyId: input.vacancyId,
         candidateId,
-        source: decoded.source.slice(0, 200),
+        source: findApplicationSource(decoded.source, fields, answers),
         answers,
         cvParseId,
         createdAt: input.now,

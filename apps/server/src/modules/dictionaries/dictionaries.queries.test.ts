@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, seedCompany } from '../../../test/db';
 import type { DatabaseHandle } from '../../db/client';
-import { dictionaryItems } from '../../db/schema/dictionaries';
+import { dictionaryItemOverrides, dictionaryItems } from '../../db/schema/dictionaries';
 import { findDictionaries, findDictionary } from './dictionaries.queries';
 
 let handle: DatabaseHandle;
@@ -68,7 +68,7 @@ describe('findDictionary', () => {
       companyId: own.id,
       dictionary: 'experience',
       code: 'intern',
-      position: 0,
+      position: 100,
       names: { en: 'Internship only' },
     });
     const mine = await findDictionary(handle.db, own.id, 'experience', 'uk');
@@ -101,5 +101,23 @@ describe('findDictionary', () => {
     expect([...found.keys()].sort()).toEqual(['search_status', 'sex']);
     expect(found.get('sex')?.map((option) => option.name)).toEqual(['Male', 'Female']);
     expect(await findDictionaries(handle.db, company.id, [], 'en')).toEqual(new Map());
+  });
+
+  it("applies the company's overrides: renamed entries renamed, hidden ones left out", async () => {
+    const [own, other] = [await seedCompany(handle.db), await seedCompany(handle.db)];
+    const english = await findGlobalId('language', 'en');
+    const german = await findGlobalId('language', 'de');
+    await handle.db.insert(dictionaryItemOverrides).values([
+      { companyId: own.id, itemId: english, names: { en: 'English (business)' } },
+      { companyId: own.id, itemId: german, isHidden: true },
+    ]);
+    const mine = (await findDictionary(handle.db, own.id, 'language', 'en')).map((option) => option.name);
+    const theirs = (await findDictionary(handle.db, other.id, 'language', 'en')).map((option) => option.name);
+    expect(mine).toContain('English (business)');
+    expect(mine).not.toContain('German');
+    expect(theirs).toEqual(expect.arrayContaining(['English', 'German']));
+    // A rename in one language leaves the others as shipped.
+    const ukrainian = await findDictionary(handle.db, own.id, 'language', 'uk');
+    expect(ukrainian.map((option) => option.name)).toContain('Англійська');
   });
 });

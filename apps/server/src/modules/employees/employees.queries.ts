@@ -1,9 +1,44 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { employees } from '../../db/schema/employees';
+import type { Locale } from '@kadry/shared/constants';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  like,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { type DictionaryItem, dictionaryItemOverrides, dictionaryItems } from '../../db/schema/dictionaries';
+import {
+  type CustomFieldValue,
+  type Employee,
+  employeeChanges,
+  employeeFieldDefinitions,
+  employeeFiles,
+  employeeFullName,
+  employeeLanguages,
+  employeeLinks,
+  employeeRelatives,
+  employeeSalaries,
+  employees,
+  type NewEmployee,
+} from '../../db/schema/employees';
+import { storedFiles } from '../../db/schema/files';
+import { roles } from '../../db/schema/roles';
+import { sessions } from '../../db/schema/sessions';
+import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 
 type Writer = Pick<Db, 'insert' | 'select' | 'update'>;
+/** A database or a transaction of it. */
+export type Runner = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 /** Adds an employee with the names and work email an account gives; answers its id. */
 export async function insertEmployee(
@@ -59,3 +94,852 @@ export async function updateEmployeeNames(
     .set({ ...names, updatedAt: sql`now()` })
     .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The directory.
+
+/** The account state of an employee in SQL: none, invited (no password yet), active, disabled. */
+const accessState = sql<
+  'none' | 'invited' | 'active' | 'disabled'
+>`case when ${users.id} is null then 'none' when ${users.isDisabled} then 'disabled' when ${users.passwordHash} is null then 'invited' else 'active' end`;
+
+export type EmployeeListRow = {
+  id: number;
+  name: string;
+  firstNameAlt: string | null;
+  lastNameAlt: string | null;
+  middleNameAlt: string | null;
+  photoFileId: number | null;
+  employeeNumber: string | null;
+  workEmail: string | null;
+  workPhone: string | null;
+  position: string | null;
+  startOfWork: string | null;
+  probationEnd: string | null;
+  statusId: number | null;
+  employmentTypeId: number | null;
+  cityName: string | null;
+  dismissalDate: string | null;
+  access: 'none' | 'invited' | 'active' | 'disabled';
+};
+
+const listColumns = {
+  id: employees.id,
+  name: employeeFullName,
+  firstNameAlt: employees.firstNameAlt,
+  lastNameAlt: employees.lastNameAlt,
+  middleNameAlt: employees.middleNameAlt,
+  photoFileId: employees.photoFileId,
+  employeeNumber: employees.employeeNumber,
+  workEmail: employees.workEmail,
+  workPhone: employees.workPhone,
+  position: employees.position,
+  startOfWork: employees.startOfWork,
+  probationEnd: employees.probationEnd,
+  statusId: employees.statusId,
+  employmentTypeId: employees.employmentTypeId,
+  cityName: employees.cityName,
+  dismissalDate: employees.dismissalDate,
+  access: accessState,
+};
+
+export type EmployeeListFilter = {
+  /** The visibility condition (employee-visibility.ts); undefined: everyone. */
+  visible: SQL | undefined;
+  search?: { pattern: string; expression: SQL | 'search_text' } | undefined;
+  teamIds?: readonly number[] | undefined;
+  statusIds?: readonly number[] | undefined;
+  employmentTypeIds?: readonly number[] | undefined;
+  /** Contains patterns (already escaped). */
+  position?: string | undefined;
+  city?: string | undefined;
+  startFrom?: string | undefined;
+  startTo?: string | undefined;
+  state: 'active' | 'dismissed' | 'all';
+};
+
+/** A lower-cased text to search over these columns (the reader may not see all of search_text's). */
+export function buildSearchExpression(parts: { emails: boolean; phones: boolean }): SQL | 'search_text' {
+  if (parts.emails && parts.phones) return 'search_text';
+  const columns: SQL[] = [
+    sql`${employees.firstName}`,
+    sql`${employees.lastName}`,
+    sql`${employees.middleName}`,
+    sql`${employees.firstNameAlt}`,
+    sql`${employees.lastNameAlt}`,
+    sql`${employees.middleNameAlt}`,
+    sql`${employees.employeeNumber}`,
+  ];
+  if (parts.emails) columns.push(sql`${employees.workEmail}`, sql`${employees.personalEmail}`);
+  if (parts.phones) {
+    columns.push(
+      sql`${employees.workPhone}`,
+      sql`${employees.personalPhone}`,
+      sql`regexp_replace(coalesce(${employees.workPhone}, '') || ' ' || coalesce(${employees.personalPhone}, ''), '[^0-9 ]', '', 'g')`,
+    );
+  }
+  return sql`lower(${sql.join(
+    columns.map((column) => sql`coalesce(${column}, '')`),
+    sql` || ' ' || `,
+  )})`;
+}
+
+function listWhere(companyId: number, filter: EmployeeListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(employees.companyId, companyId), filter.visible];
+  if (filter.search) {
+    const target =
+      filter.search.expression === 'search_text' ? employees.searchText : filter.search.expression;
+    conditions.push(like(target, filter.search.pattern));
+  }
+  if (filter.teamIds && filter.teamIds.length > 0) {
+    conditions.push(
+      sql`exists (select 1 from team_members tm where tm.company_id = ${companyId} and tm.employee_id = ${employees.id} and tm.team_id in (select unnest(${`{${filter.teamIds.join(',')}}`}::int[])))`,
+    );
+  }
+  if (filter.statusIds && filter.statusIds.length > 0)
+    conditions.push(inArray(employees.statusId, [...filter.statusIds]));
+  if (filter.employmentTypeIds && filter.employmentTypeIds.length > 0) {
+    conditions.push(inArray(employees.employmentTypeId, [...filter.employmentTypeIds]));
+  }
+  if (filter.position) conditions.push(sql`lower(${employees.position}) like ${filter.position}`);
+  if (filter.city) conditions.push(sql`lower(${employees.cityName}) like ${filter.city}`);
+  if (filter.startFrom) conditions.push(sql`${employees.startOfWork} >= ${filter.startFrom}`);
+  if (filter.startTo) conditions.push(sql`${employees.startOfWork} <= ${filter.startTo}`);
+  if (filter.state === 'active') conditions.push(isNull(employees.dismissalDate));
+  if (filter.state === 'dismissed') conditions.push(sql`${employees.dismissalDate} is not null`);
+  return and(...conditions);
+}
+
+export type EmployeeSortKey = 'name' | 'start_of_work' | 'position' | 'probation_period' | 'created_at';
+
+function listOrder(sort: EmployeeSortKey, direction: 'asc' | 'desc'): SQL[] {
+  const by = direction === 'asc' ? asc : desc;
+  const byName = [
+    by(sql`lower(${employees.lastName})`),
+    by(sql`lower(${employees.firstName})`),
+    by(employees.id),
+  ];
+  const nulls = direction === 'asc' ? sql`nulls last` : sql`nulls first`;
+  switch (sort) {
+    case 'start_of_work':
+      return [sql`${employees.startOfWork} ${sql.raw(direction)} ${nulls}`, ...byName];
+    case 'probation_period':
+      return [sql`${employees.probationEnd} ${sql.raw(direction)} ${nulls}`, ...byName];
+    case 'position':
+      return [sql`lower(${employees.position}) ${sql.raw(direction)} ${nulls}`, ...byName];
+    case 'created_at':
+      return [by(employees.createdAt), by(employees.id)];
+    default:
+      return byName;
+  }
+}
+
+/** One page of the directory and the number of rows the filter matches (two statements). */
+export async function listEmployeesPage(
+  db: Runner,
+  companyId: number,
+  filter: EmployeeListFilter,
+  page: { sort: EmployeeSortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ rows: EmployeeListRow[]; total: number }> {
+  const where = listWhere(companyId, filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(employees)
+      .leftJoin(users, and(eq(users.companyId, companyId), eq(users.employeeId, employees.id)))
+      .where(where)
+      .orderBy(...listOrder(page.sort, page.direction))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(employees).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** Visible, not dismissed employees as references, by name. */
+export async function listEmployeeRefs(
+  db: Runner,
+  companyId: number,
+  visible: SQL | undefined,
+): Promise<{ id: number; name: string; photoFileId: number | null }[]> {
+  return db
+    .select({ id: employees.id, name: employeeFullName, photoFileId: employees.photoFileId })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), visible, isNull(employees.dismissalDate)))
+    .orderBy(sql`lower(${employees.lastName})`, sql`lower(${employees.firstName})`, employees.id);
+}
+
+/** Visible, not dismissed employees whose probation ends on or after `today`, soonest first. */
+export async function listProbationEnds(
+  db: Runner,
+  companyId: number,
+  filter: { visible: SQL | undefined; today: string; teamIds?: readonly number[] | undefined; limit: number },
+): Promise<EmployeeListRow[]> {
+  return db
+    .select(listColumns)
+    .from(employees)
+    .leftJoin(users, and(eq(users.companyId, companyId), eq(users.employeeId, employees.id)))
+    .where(
+      and(
+        listWhere(companyId, { visible: filter.visible, teamIds: filter.teamIds, state: 'active' }),
+        sql`${employees.probationEnd} >= ${filter.today}`,
+      ),
+    )
+    .orderBy(asc(employees.probationEnd), asc(employees.id))
+    .limit(filter.limit);
+}
+
+export type EmployeeTeamRow = {
+  employeeId: number;
+  id: number;
+  name: string;
+  isManager: boolean;
+  isHidden: boolean;
+};
+
+/** The teams of these employees, by team name (one statement for a page of rows). */
+export async function findTeamsOfEmployees(
+  db: Runner,
+  companyId: number,
+  employeeIds: readonly number[],
+): Promise<EmployeeTeamRow[]> {
+  if (employeeIds.length === 0) return [];
+  return db
+    .select({
+      employeeId: teamMembers.employeeId,
+      id: teams.id,
+      name: teams.name,
+      isManager: teamMembers.isManager,
+      isHidden: teams.isHidden,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, and(eq(teams.companyId, companyId), eq(teams.id, teamMembers.teamId)))
+    .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.employeeId, [...employeeIds])))
+    .orderBy(sql`lower(${teams.name})`, teams.id);
+}
+
+/** Teams of the company by id, with whether each is hidden. */
+export async function findTeamsByIds(
+  db: Runner,
+  companyId: number,
+  teamIds: readonly number[],
+): Promise<{ id: number; isHidden: boolean }[]> {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({ id: teams.id, isHidden: teams.isHidden })
+    .from(teams)
+    .where(and(eq(teams.companyId, companyId), inArray(teams.id, [...teamIds])));
+}
+
+export type DictionaryEntry = {
+  id: number;
+  dictionary: DictionaryItem['dictionary'];
+  code: string;
+  name: string;
+  meta: Record<string, unknown>;
+};
+
+/** Dictionary entries (global or the company's) by id, named in `locale` (company renames first). */
+export async function findDictionaryEntries(
+  db: Runner,
+  companyId: number,
+  ids: readonly number[],
+  locale: Locale,
+): Promise<Map<number, DictionaryEntry>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: dictionaryItems.id,
+      dictionary: dictionaryItems.dictionary,
+      code: dictionaryItems.code,
+      names: dictionaryItems.names,
+      overrides: dictionaryItemOverrides.names,
+      meta: dictionaryItems.meta,
+    })
+    .from(dictionaryItems)
+    .leftJoin(
+      dictionaryItemOverrides,
+      and(
+        eq(dictionaryItemOverrides.companyId, companyId),
+        eq(dictionaryItemOverrides.itemId, dictionaryItems.id),
+      ),
+    )
+    .where(
+      and(
+        inArray(dictionaryItems.id, unique),
+        or(isNull(dictionaryItems.companyId), eq(dictionaryItems.companyId, companyId)),
+      ),
+    );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        dictionary: row.dictionary,
+        code: row.code,
+        name: row.overrides?.[locale] ?? row.names[locale] ?? row.overrides?.en ?? row.names.en,
+        meta: row.meta,
+      },
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One employee.
+
+export type EmployeeAccount = {
+  userId: number;
+  isDisabled: boolean;
+  hasPassword: boolean;
+  roleId: number;
+  roleName: string;
+  roleKey: string | null;
+};
+
+/** An employee of the company with its account (if any). */
+export async function findEmployee(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+): Promise<{ employee: Employee; account: EmployeeAccount | null } | null> {
+  const [row] = await db
+    .select({
+      employee: employees,
+      userId: users.id,
+      isDisabled: users.isDisabled,
+      passwordHash: users.passwordHash,
+      roleId: roles.id,
+      roleName: roles.name,
+      roleKey: roles.key,
+    })
+    .from(employees)
+    .leftJoin(users, and(eq(users.companyId, companyId), eq(users.employeeId, employees.id)))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
+    .limit(1);
+  if (!row) return null;
+  const account =
+    row.userId !== null && row.roleId !== null
+      ? {
+          userId: row.userId,
+          isDisabled: row.isDisabled ?? false,
+          hasPassword: row.passwordHash !== null,
+          roleId: row.roleId,
+          roleName: row.roleName ?? '',
+          roleKey: row.roleKey,
+        }
+      : null;
+  return { employee: row.employee, account };
+}
+
+/** Names of employees of the company by id (managers). */
+export async function findEmployeeRefs(
+  db: Runner,
+  companyId: number,
+  ids: readonly number[],
+): Promise<{ id: number; name: string; photoFileId: number | null }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: employees.id, name: employeeFullName, photoFileId: employees.photoFileId })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, [...ids])));
+}
+
+export async function findEmployeeLanguages(db: Runner, companyId: number, employeeId: number) {
+  return db
+    .select({ languageId: employeeLanguages.languageId, levelId: employeeLanguages.levelId })
+    .from(employeeLanguages)
+    .where(and(eq(employeeLanguages.companyId, companyId), eq(employeeLanguages.employeeId, employeeId)));
+}
+
+export async function findEmployeeLinks(db: Runner, companyId: number, employeeId: number) {
+  return db
+    .select({ id: employeeLinks.id, iconId: employeeLinks.iconId, url: employeeLinks.url })
+    .from(employeeLinks)
+    .where(and(eq(employeeLinks.companyId, companyId), eq(employeeLinks.employeeId, employeeId)))
+    .orderBy(employeeLinks.position, employeeLinks.id);
+}
+
+export async function findEmployeeRelatives(db: Runner, companyId: number, employeeId: number) {
+  return db
+    .select({
+      id: employeeRelatives.id,
+      relativeTypeId: employeeRelatives.relativeTypeId,
+      name: employeeRelatives.name,
+      birthDate: employeeRelatives.birthDate,
+    })
+    .from(employeeRelatives)
+    .where(and(eq(employeeRelatives.companyId, companyId), eq(employeeRelatives.employeeId, employeeId)))
+    .orderBy(employeeRelatives.id);
+}
+
+export type SalaryRow = typeof employeeSalaries.$inferSelect;
+
+/** An employee's salary history, latest first. */
+export async function listSalaries(db: Runner, companyId: number, employeeId: number): Promise<SalaryRow[]> {
+  return db
+    .select()
+    .from(employeeSalaries)
+    .where(and(eq(employeeSalaries.companyId, companyId), eq(employeeSalaries.employeeId, employeeId)))
+    .orderBy(desc(employeeSalaries.effectiveFrom), desc(employeeSalaries.id));
+}
+
+export async function insertSalary(
+  db: Runner,
+  values: typeof employeeSalaries.$inferInsert,
+): Promise<SalaryRow> {
+  const [row] = await db.insert(employeeSalaries).values(values).returning();
+  if (!row) throw new Error('insertSalary: insert returned no row');
+  return row;
+}
+
+/** Deletes one salary entry of an employee; answers the deleted row, or null. */
+export async function deleteSalary(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  salaryId: number,
+): Promise<SalaryRow | null> {
+  const [row] = await db
+    .delete(employeeSalaries)
+    .where(
+      and(
+        eq(employeeSalaries.companyId, companyId),
+        eq(employeeSalaries.employeeId, employeeId),
+        eq(employeeSalaries.id, salaryId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export type EmployeeFileRow = {
+  id: number;
+  fileId: number;
+  name: string;
+  size: number;
+  format: string | null;
+  storageKey: string;
+  createdAt: Date;
+};
+
+const fileColumns = {
+  id: employeeFiles.id,
+  fileId: storedFiles.id,
+  name: storedFiles.originalName,
+  size: storedFiles.size,
+  format: storedFiles.detectedFormat,
+  storageKey: storedFiles.storageKey,
+  createdAt: employeeFiles.createdAt,
+};
+
+export async function listEmployeeFiles(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+): Promise<EmployeeFileRow[]> {
+  return db
+    .select(fileColumns)
+    .from(employeeFiles)
+    .innerJoin(
+      storedFiles,
+      and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, employeeFiles.fileId)),
+    )
+    .where(and(eq(employeeFiles.companyId, companyId), eq(employeeFiles.employeeId, employeeId)))
+    .orderBy(desc(employeeFiles.createdAt), desc(employeeFiles.id));
+}
+
+export async function findEmployeeFile(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  id: number,
+): Promise<EmployeeFileRow | null> {
+  const [row] = await db
+    .select(fileColumns)
+    .from(employeeFiles)
+    .innerJoin(
+      storedFiles,
+      and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, employeeFiles.fileId)),
+    )
+    .where(
+      and(
+        eq(employeeFiles.companyId, companyId),
+        eq(employeeFiles.employeeId, employeeId),
+        eq(employeeFiles.id, id),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records a stored file (its bytes already in the file store); answers its id. */
+export async function insertStoredFile(db: Runner, values: typeof storedFiles.$inferInsert): Promise<number> {
+  const [row] = await db.insert(storedFiles).values(values).returning({ id: storedFiles.id });
+  if (!row) throw new Error('insertStoredFile: insert returned no row');
+  return row.id;
+}
+
+export async function insertEmployeeFile(
+  db: Runner,
+  values: typeof employeeFiles.$inferInsert,
+): Promise<number> {
+  const [row] = await db.insert(employeeFiles).values(values).returning({ id: employeeFiles.id });
+  if (!row) throw new Error('insertEmployeeFile: insert returned no row');
+  return row.id;
+}
+
+/** Removes an employee's file and its stored-file row; answers the storage key to delete. */
+export async function deleteEmployeeFile(
+  db: Runner,
+  companyId: number,
+  file: EmployeeFileRow,
+): Promise<void> {
+  await db
+    .delete(employeeFiles)
+    .where(and(eq(employeeFiles.companyId, companyId), eq(employeeFiles.id, file.id)));
+  await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, file.fileId)));
+}
+
+/** A stored file of the company (a photo). */
+export async function findStoredFile(
+  db: Runner,
+  companyId: number,
+  fileId: number,
+): Promise<{ storageKey: string; format: string | null; size: number } | null> {
+  const [row] = await db
+    .select({
+      storageKey: storedFiles.storageKey,
+      format: storedFiles.detectedFormat,
+      size: storedFiles.size,
+    })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, fileId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteStoredFile(
+  db: Runner,
+  companyId: number,
+  fileId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, fileId)))
+    .returning({ storageKey: storedFiles.storageKey });
+  return row?.storageKey ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing an employee.
+
+export async function insertEmployeeRecord(db: Runner, values: NewEmployee): Promise<Employee> {
+  const [row] = await db.insert(employees).values(values).returning();
+  if (!row) throw new Error('insertEmployeeRecord: insert returned no row');
+  return row;
+}
+
+export async function updateEmployeeRecord(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  values: Partial<NewEmployee>,
+): Promise<void> {
+  await db
+    .update(employees)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+}
+
+export async function deleteEmployeeRecord(db: Runner, companyId: number, employeeId: number): Promise<void> {
+  await db.delete(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+}
+
+/** Whether another employee of the company, or another account, has this work email. */
+export async function isWorkEmailTaken(
+  db: Runner,
+  companyId: number,
+  email: string,
+  exceptEmployeeId: number | null,
+): Promise<boolean> {
+  const [employee] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        eq(employees.workEmail, email),
+        exceptEmployeeId === null ? undefined : ne(employees.id, exceptEmployeeId),
+      ),
+    )
+    .limit(1);
+  if (employee) return true;
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.email, email),
+        exceptEmployeeId === null ? undefined : ne(users.employeeId, exceptEmployeeId),
+      ),
+    )
+    .limit(1);
+  return account !== undefined;
+}
+
+/** Whether another employee of the company has this employee number. */
+export async function isEmployeeNumberTaken(
+  db: Runner,
+  companyId: number,
+  employeeNumber: string,
+  exceptEmployeeId: number | null,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        eq(employees.employeeNumber, employeeNumber),
+        exceptEmployeeId === null ? undefined : ne(employees.id, exceptEmployeeId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function replaceEmployeeTeams(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  teamIds: readonly number[],
+): Promise<void> {
+  // Keep the memberships that stay (and whether the employee manages them), drop the others.
+  await db
+    .delete(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.companyId, companyId),
+        eq(teamMembers.employeeId, employeeId),
+        teamIds.length > 0 ? notInArray(teamMembers.teamId, [...teamIds]) : undefined,
+      ),
+    );
+  if (teamIds.length === 0) return;
+  await db
+    .insert(teamMembers)
+    .values(teamIds.map((teamId) => ({ companyId, teamId, employeeId })))
+    .onConflictDoNothing();
+}
+
+export async function replaceEmployeeLanguages(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  languages: readonly { languageId: number; levelId: number | null }[],
+): Promise<void> {
+  await db
+    .delete(employeeLanguages)
+    .where(and(eq(employeeLanguages.companyId, companyId), eq(employeeLanguages.employeeId, employeeId)));
+  if (languages.length === 0) return;
+  await db
+    .insert(employeeLanguages)
+    .values(languages.map((language) => ({ companyId, employeeId, ...language })))
+    .onConflictDoNothing();
+}
+
+export async function replaceEmployeeLinks(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  links: readonly { iconId: number | null; url: string }[],
+): Promise<void> {
+  await db
+    .delete(employeeLinks)
+    .where(and(eq(employeeLinks.companyId, companyId), eq(employeeLinks.employeeId, employeeId)));
+  if (links.length === 0) return;
+  await db
+    .insert(employeeLinks)
+    .values(links.map((link, position) => ({ companyId, employeeId, position, ...link })));
+}
+
+export async function replaceEmployeeRelatives(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  relatives: readonly { relativeTypeId: number | null; name: string; birthDate: string | null }[],
+): Promise<void> {
+  await db
+    .delete(employeeRelatives)
+    .where(and(eq(employeeRelatives.companyId, companyId), eq(employeeRelatives.employeeId, employeeId)));
+  if (relatives.length === 0) return;
+  await db
+    .insert(employeeRelatives)
+    .values(relatives.map((relative) => ({ companyId, employeeId, ...relative })));
+}
+
+export type ChangeInput = {
+  field: string;
+  oldValue: unknown;
+  newValue: unknown;
+};
+
+/** One employee_changes row per changed field, by the actor (and its impersonator under "login as"). */
+export async function insertEmployeeChanges(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  actor: { userId: number; name: string; impersonator: { id: number; name: string } | null },
+  changes: readonly ChangeInput[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db.insert(employeeChanges).values(
+    changes.map((change) => ({
+      companyId,
+      employeeId,
+      field: change.field,
+      oldValue: change.oldValue ?? null,
+      newValue: change.newValue ?? null,
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      impersonatorUserId: actor.impersonator?.id ?? null,
+      impersonatorName: actor.impersonator?.name ?? null,
+    })),
+  );
+}
+
+/** A page of an employee's changes of these fields (and custom fields when asked), newest first. */
+export async function listEmployeeChanges(
+  db: Runner,
+  companyId: number,
+  employeeId: number,
+  filter: { fields: readonly string[]; customFields: boolean; limit: number; offset: number },
+) {
+  const fieldCondition = or(
+    filter.fields.length > 0 ? inArray(employeeChanges.field, [...filter.fields]) : sql`false`,
+    filter.customFields ? like(employeeChanges.field, 'custom_fields.%') : undefined,
+  );
+  const where = and(
+    eq(employeeChanges.companyId, companyId),
+    eq(employeeChanges.employeeId, employeeId),
+    fieldCondition,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(employeeChanges)
+      .where(where)
+      .orderBy(desc(employeeChanges.changedAt), desc(employeeChanges.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(employeeChanges).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The employee's account (decision 012: the account follows its employee's names and work email).
+
+export async function updateAccountOfEmployee(
+  db: Runner,
+  companyId: number,
+  userId: number,
+  values: { name?: string; email?: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}
+
+/** Disables an account and ends its sessions (the employee was dismissed). */
+export async function disableAccount(db: Runner, companyId: number, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ isDisabled: true, updatedAt: sql`now()` })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  await db.delete(sessions).where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId)));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Custom field definitions.
+
+export type FieldDefinitionRow = typeof employeeFieldDefinitions.$inferSelect;
+
+export async function listFieldDefinitions(db: Runner, companyId: number): Promise<FieldDefinitionRow[]> {
+  return db
+    .select()
+    .from(employeeFieldDefinitions)
+    .where(eq(employeeFieldDefinitions.companyId, companyId))
+    .orderBy(employeeFieldDefinitions.position, employeeFieldDefinitions.id);
+}
+
+export async function insertFieldDefinition(
+  db: Runner,
+  companyId: number,
+  values: { name: string; type: FieldDefinitionRow['type']; options: { id: string; name: string }[] },
+): Promise<FieldDefinitionRow> {
+  const [row] = await db
+    .insert(employeeFieldDefinitions)
+    .values({
+      companyId,
+      ...values,
+      position: sql`(select coalesce(max(position), -1) + 1 from employee_field_definitions where company_id = ${companyId})`,
+    })
+    .returning();
+  if (!row) throw new Error('insertFieldDefinition: insert returned no row');
+  return row;
+}
+
+export async function updateFieldDefinition(
+  db: Runner,
+  companyId: number,
+  id: number,
+  values: { name: string; type: FieldDefinitionRow['type']; options: { id: string; name: string }[] },
+): Promise<FieldDefinitionRow | null> {
+  const [row] = await db
+    .update(employeeFieldDefinitions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(employeeFieldDefinitions.companyId, companyId), eq(employeeFieldDefinitions.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a definition and its values from every employee of the company. */
+export async function deleteFieldDefinition(db: Runner, companyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .delete(employeeFieldDefinitions)
+    .where(and(eq(employeeFieldDefinitions.companyId, companyId), eq(employeeFieldDefinitions.id, id)))
+    .returning({ id: employeeFieldDefinitions.id });
+  if (!row) return false;
+  await db
+    .update(employees)
+    .set({ customFields: sql`${employees.customFields} - ${String(id)}` })
+    .where(and(eq(employees.companyId, companyId), sql`${employees.customFields} ? ${String(id)}`));
+  return true;
+}
+
+/** Whether a dictionary entry of this kind exists for the company (global or its own). */
+export async function findDictionaryIdsOf(
+  db: Runner,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Map<number, DictionaryItem['dictionary']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: dictionaryItems.id, dictionary: dictionaryItems.dictionary })
+    .from(dictionaryItems)
+    .where(
+      and(
+        inArray(dictionaryItems.id, [...new Set(ids)]),
+        or(isNull(dictionaryItems.companyId), eq(dictionaryItems.companyId, companyId)),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row.dictionary]));
+}
+
+export type { CustomFieldValue };

@@ -1,6 +1,19 @@
-import type { Level } from '@kadry/shared/permissions/vocabulary';
 import type { Team, TeamSummary } from '@kadry/shared/schemas/admin';
-import { and, asc, count, eq, ilike, inArray, like, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { employeeFullName, employees } from '../../db/schema/employees';
 import { teamMembers, teams } from '../../db/schema/teams';
 import type { Db } from '../../db/tables';
@@ -10,11 +23,37 @@ import { bumpCompanyRolesUpdatedAt } from '../../plugins/access/roles';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type TeamRow = { id: number; companyId: number; name: string };
+export type TeamRow = {
+  id: number;
+  companyId: number;
+  name: string;
+  parentId: number | null;
+  position: number;
+  isHidden: boolean;
+};
+
+const TEAM_COLUMNS = {
+  id: teams.id,
+  companyId: teams.companyId,
+  name: teams.name,
+  parentId: teams.parentId,
+  position: teams.position,
+  isHidden: teams.isHidden,
+};
 export type TeamMemberRow = { employeeId: number; name: string; email: string | null; isManager: boolean };
 
 /** Advisory lock namespace of team names (the second key is the company). */
 const TEAM_NAMES_LOCK = 7_302;
+/**
+ * Advisory lock namespace of a company's teams tree (decision 012): parents and sibling positions
+ * change under it, so two moves cannot make a cycle together or give two siblings one position.
+ */
+const TEAM_TREE_LOCK = 7_303;
+
+/** Serialises changes to a company's teams tree (parents and positions). */
+async function lockTeamTree(tx: Tx, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_TREE_LOCK}::integer, ${companyId}::integer)`);
+}
 
 /** Serialises changes to a company's team names, so two requests cannot both take a free name. */
 async function lockTeamNames(tx: Tx, companyId: number): Promise<void> {
@@ -49,28 +88,58 @@ async function isTeamNameTaken(
 }
 
 /**
- * What the levels of the `Teams` permission reach (docs/decisions/006-administration.md): to_all
- * every team of the company; only_my_and_my_team the teams the user belongs to; only_my the teams
- * the user manages. (scopeWhere's generic "owned by a teammate" does not apply: nobody owns a team.)
+ * Which teams a user sees (docs/decisions/015-teams-tree.md), computed by the service from the
+ * Access: `onlyIds` limits to those teams (the Teams view level below to_all, or the "teams I manage"
+ * filter); `reachIds` are the teams "my team" reaches (belongs to, or manages above), always seen;
+ * beyond those, open teams when `open`, hidden ones when `hidden`.
  */
-export function teamScopeWhere(
-  db: Pick<Db, 'select'>,
-  level: Level,
-  user: { employeeId: number; companyId: number },
-): SQL | undefined {
-  if (level === 'to_all') return undefined;
-  if (level === 'not_visible') return sql`false`;
-  const myRows = db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.companyId, user.companyId),
-        eq(teamMembers.employeeId, user.employeeId),
-        level === 'only_my' ? eq(teamMembers.isManager, true) : undefined,
-      ),
-    );
-  return inArray(teams.id, myRows);
+export type TeamFilter = {
+  onlyIds?: readonly number[] | undefined;
+  reachIds: readonly number[];
+  open: boolean;
+  hidden: boolean;
+};
+
+/** A list of ids as one SQL value usable inside `in (…)`: an int[] parameter, unnested. */
+function idList(ids: readonly number[]): SQL {
+  return sql`select unnest(${`{${ids.join(',')}}`}::int[])`;
+}
+
+/** The WHERE condition of TeamFilter over `teams`. */
+export function teamFilterWhere(filter: TeamFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.reachIds.length > 0) conditions.push(sql`${teams.id} in (${idList(filter.reachIds)})`);
+  if (filter.open && filter.hidden) conditions.push(sql`true`);
+  else if (filter.open) conditions.push(sql`not ${teams.isHidden}`);
+  else if (filter.hidden) conditions.push(sql`${teams.isHidden}`);
+  const seen = conditions.length > 0 ? (or(...conditions) as SQL) : sql`false`;
+  if (filter.onlyIds === undefined) return seen;
+  if (filter.onlyIds.length === 0) return sql`false`;
+  return and(sql`${teams.id} in (${idList(filter.onlyIds)})`, seen) as SQL;
+}
+
+/** The in-memory twin of teamFilterWhere, for one loaded team. */
+export function isTeamInFilter(filter: TeamFilter, team: { id: number; isHidden: boolean }): boolean {
+  if (filter.onlyIds !== undefined && !filter.onlyIds.includes(team.id)) return false;
+  if (filter.reachIds.includes(team.id)) return true;
+  return team.isHidden ? filter.hidden : filter.open;
+}
+
+/**
+ * The teams an employee manages and every team below them, walked down the tree in one statement:
+ * what the Teams level only_my reaches and the "teams I manage" filter shows.
+ */
+export async function findManagedTeamIds(db: Db, companyId: number, employeeId: number): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    with recursive managed(id) as (
+      select tm.team_id from team_members tm
+      where tm.company_id = ${companyId} and tm.employee_id = ${employeeId} and tm.is_manager
+      union
+      select t.id from teams t join managed m on t.parent_id = m.id where t.company_id = ${companyId}
+    )
+    select id from managed
+  `);
+  return result.rows.map((row) => Number(row.id));
 }
 
 /** Lists sort by name (spec §3.2), case-insensitively, then by id. */
@@ -81,21 +150,86 @@ const MEMBER_ORDER = [
   asc(employees.id),
 ];
 
-/** The company's teams within `scope` (teamScopeWhere), optionally those whose name contains `search`. */
+/** The company's teams the filter lets through, optionally those whose name contains `search`; by name. */
 export async function listTeams(
   db: Db,
   companyId: number,
-  filter: { scope: SQL | undefined; search?: string | undefined },
+  filter: { scope: TeamFilter; search?: string | undefined },
 ): Promise<TeamRow[]> {
-  const conditions: (SQL | undefined)[] = [eq(teams.companyId, companyId), filter.scope];
+  const conditions: (SQL | undefined)[] = [eq(teams.companyId, companyId), teamFilterWhere(filter.scope)];
   if (filter.search) {
     conditions.push(ilike(teams.name, buildContainsPattern(filter.search)));
   }
   return db
-    .select({ id: teams.id, companyId: teams.companyId, name: teams.name })
+    .select(TEAM_COLUMNS)
     .from(teams)
     .where(and(...conditions))
     .orderBy(...TEAM_ORDER);
+}
+
+export type TeamTreeRow = TeamRow & { membersCount: number };
+
+/**
+ * The whole visible tree with member counts in one statement (counts by one aggregate over
+ * team_members, not a query per team), ordered by parent, position among siblings, then name.
+ */
+export async function listTeamTree(db: Db, companyId: number, scope: TeamFilter): Promise<TeamTreeRow[]> {
+  const counts = db
+    .select({ teamId: teamMembers.teamId, membersCount: count().as('members_count') })
+    .from(teamMembers)
+    .where(eq(teamMembers.companyId, companyId))
+    .groupBy(teamMembers.teamId)
+    .as('counts');
+  return db
+    .select({ ...TEAM_COLUMNS, membersCount: sql<number>`coalesce(${counts.membersCount}, 0)::int` })
+    .from(teams)
+    .leftJoin(counts, eq(counts.teamId, teams.id))
+    .where(and(eq(teams.companyId, companyId), teamFilterWhere(scope)))
+    .orderBy(sql`${teams.parentId} nulls first`, asc(teams.position), ...TEAM_ORDER);
+}
+
+/**
+ * People of the teams the filter lets through, by name, in one statement: managers only, or (with
+ * `everyone`) every member, each row saying which.
+ */
+export async function listTreeMembers(
+  db: Db,
+  companyId: number,
+  scope: TeamFilter,
+  everyone: boolean,
+): Promise<{ teamId: number; id: number; name: string; isManager: boolean }[]> {
+  return db
+    .select({
+      teamId: teamMembers.teamId,
+      id: employees.id,
+      name: employeeFullName,
+      isManager: teamMembers.isManager,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
+    .where(
+      and(
+        eq(teamMembers.companyId, companyId),
+        eq(teams.companyId, companyId),
+        teamFilterWhere(scope),
+        everyone ? undefined : eq(teamMembers.isManager, true),
+      ),
+    )
+    .orderBy(...MEMBER_ORDER);
+}
+
+/** How many child teams a team has (all of them, seen or not). */
+export async function countChildTeams(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  teamId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(teams)
+    .where(and(eq(teams.companyId, companyId), eq(teams.parentId, teamId)));
+  return row?.count ?? 0;
 }
 
 /** Member counts and managers of teams, for the list. */
@@ -142,11 +276,24 @@ export async function findTeam(
   teamId: number,
 ): Promise<TeamRow | null> {
   const [row] = await db
-    .select({ id: teams.id, companyId: teams.companyId, name: teams.name })
+    .select(TEAM_COLUMNS)
     .from(teams)
     .where(and(eq(teams.companyId, companyId), eq(teams.id, teamId)))
     .limit(1);
   return row ?? null;
+}
+
+/** The teams an employee belongs to itself (not those below a team it manages). */
+export async function findMemberTeamIds(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  employeeId: number,
+): Promise<Set<number>> {
+  const rows = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.employeeId, employeeId)));
+  return new Set(rows.map((row) => row.teamId));
 }
 
 /** A team's members, by name. */
@@ -168,10 +315,14 @@ export async function findTeamMembers(
     .orderBy(...MEMBER_ORDER);
 }
 
-export function toTeam(team: TeamRow, members: readonly TeamMemberRow[]): Team {
+export function toTeam(team: TeamRow, members: readonly TeamMemberRow[], childrenCount: number): Team {
   return {
     id: team.id,
     name: team.name,
+    parent_id: team.parentId,
+    position: team.position,
+    is_hidden: team.isHidden,
+    children_count: childrenCount,
     members: members.map((member) => ({
       employee_id: member.employeeId,
       name: member.name,
@@ -182,53 +333,179 @@ export function toTeam(team: TeamRow, members: readonly TeamMemberRow[]): Team {
 }
 
 /**
- * Adds a team, its name unique in the company whatever its case (422 under `name`). With `managerId`
- * that user manages it from the start, which changes what "my team" reaches: rolesUpdatedAt moves.
+ * Adds a team, its name unique in the company whatever its case (422 under `name`), last among the
+ * children of `parentId` (null: the top level). With `managerId` that employee manages it from the
+ * start, which changes what "my team" reaches: rolesUpdatedAt moves (so it does for a child team,
+ * which the parent's managers now reach).
  */
 export async function createTeam(
   db: Db,
   companyId: number,
-  input: { name: string; managerId?: number | undefined },
+  input: { name: string; parentId: number | null; isHidden: boolean; managerId?: number | undefined },
 ): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     await lockTeamNames(tx, companyId);
     if (await isTeamNameTaken(tx, companyId, input.name)) throw nameTakenError();
+    await lockTeamTree(tx, companyId);
+    if (input.parentId !== null && !(await findTeam(tx, companyId, input.parentId))) {
+      throw parentNotFoundError();
+    }
+    const [last] = await tx
+      .select({ position: sql<number | null>`max(${teams.position})` })
+      .from(teams)
+      .where(and(eq(teams.companyId, companyId), parentIs(input.parentId)));
     const [team] = await tx
       .insert(teams)
-      .values({ companyId, name: input.name })
-      .returning({ id: teams.id, companyId: teams.companyId, name: teams.name });
+      .values({
+        companyId,
+        name: input.name,
+        parentId: input.parentId,
+        position: last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
+        isHidden: input.isHidden,
+      })
+      .returning(TEAM_COLUMNS);
     if (!team) throw new Error('createTeam: insert returned no row');
     if (input.managerId !== undefined) {
       await tx
         .insert(teamMembers)
         .values({ companyId, teamId: team.id, employeeId: input.managerId, isManager: true });
-      await bumpCompanyRolesUpdatedAt(tx, companyId);
     }
+    if (input.managerId !== undefined || input.parentId !== null)
+      await bumpCompanyRolesUpdatedAt(tx, companyId);
     return team;
   });
 }
 
-/** Renames a team; a name another team of the company has → 422 under `name`. */
-export async function renameTeam(db: Db, team: TeamRow, name: string): Promise<TeamRow> {
-  return db.transaction(async (tx) => {
-    await lockTeamNames(tx, team.companyId);
-    if (await isTeamNameTaken(tx, team.companyId, name, team.id)) throw nameTakenError();
-    const [renamed] = await tx
-      .update(teams)
-      .set({ name })
-      .where(and(eq(teams.companyId, team.companyId), eq(teams.id, team.id)))
-      .returning({ id: teams.id, companyId: teams.companyId, name: teams.name });
-    if (!renamed) throw new AppError('not_found');
-    return renamed;
+function parentIs(parentId: number | null): SQL {
+  return parentId === null ? isNull(teams.parentId) : eq(teams.parentId, parentId);
+}
+
+function parentNotFoundError(): AppError {
+  return new AppError('validation', {
+    key: 'teams.parent_not_found',
+    issues: { parent_id: [{ key: 'teams.parent_not_found' }] },
   });
 }
 
 /**
- * Deletes a team. Its memberships go with it (cascade) and its vacancies stay, without a team
- * (vacancies.team_id is `on delete set null`). Memberships ending changes what "my team" reaches.
+ * Renames a team and/or sets its hidden flag; a name another team of the company has → 422 under
+ * `name`. Hiding changes who sees its members (decision 013): rolesUpdatedAt moves.
+ */
+export async function updateTeam(
+  db: Db,
+  team: TeamRow,
+  input: { name?: string | undefined; isHidden?: boolean | undefined },
+): Promise<TeamRow> {
+  return db.transaction(async (tx) => {
+    if (input.name !== undefined) {
+      await lockTeamNames(tx, team.companyId);
+      if (await isTeamNameTaken(tx, team.companyId, input.name, team.id)) throw nameTakenError();
+    }
+    const [updated] = await tx
+      .update(teams)
+      .set({ name: input.name ?? team.name, isHidden: input.isHidden ?? team.isHidden })
+      .where(and(eq(teams.companyId, team.companyId), eq(teams.id, team.id)))
+      .returning(TEAM_COLUMNS);
+    if (!updated) throw new AppError('not_found');
+    if (input.isHidden !== undefined && input.isHidden !== team.isHidden) {
+      await bumpCompanyRolesUpdatedAt(tx, team.companyId);
+    }
+    return updated;
+  });
+}
+
+/**
+ * Moves a team under `parentId` (null: the top level) at `position` among its new siblings (null:
+ * last under a new parent, or where it is under the same one), renumbering the siblings 0, 1, 2 …
+ * in one transaction under the company's tree lock. A parent that is the team or lies below it →
+ * 422 under `parent_id` (`teams.move_cycle`): a team cannot be its own ancestor (decision 012).
+ * A new parent changes what managers above reach: rolesUpdatedAt moves.
+ */
+export async function moveTeam(
+  db: Db,
+  teamId: number,
+  companyId: number,
+  input: { parentId: number | null; position: number | null },
+): Promise<TeamRow> {
+  return db.transaction(async (tx) => {
+    await lockTeamTree(tx, companyId);
+    // Read again under the lock: another move may have finished while this one waited.
+    const team = await findTeam(tx, companyId, teamId);
+    if (!team) throw new AppError('not_found');
+    if (input.parentId !== null) {
+      if (!(await findTeam(tx, companyId, input.parentId))) throw parentNotFoundError();
+      const ancestors = await tx.execute<{ id: number }>(sql`
+        with recursive up(id, parent_id) as (
+          select id, parent_id from teams where company_id = ${companyId} and id = ${input.parentId}
+          union
+          select t.id, t.parent_id from teams t join up on t.id = up.parent_id where t.company_id = ${companyId}
+        )
+        select id from up
+      `);
+      if (ancestors.rows.some((row) => Number(row.id) === team.id)) {
+        throw new AppError('validation', {
+          key: 'teams.move_cycle',
+          issues: { parent_id: [{ key: 'teams.move_cycle' }] },
+        });
+      }
+    }
+    const sameParent = team.parentId === input.parentId;
+    const siblings = (
+      await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.companyId, companyId), parentIs(input.parentId), ne(teams.id, team.id)))
+        .orderBy(asc(teams.position), ...TEAM_ORDER)
+    ).map((row) => row.id);
+    const wanted =
+      input.position ??
+      (sameParent ? Math.max(0, Math.min(team.position, siblings.length)) : siblings.length);
+    const order = [...siblings];
+    order.splice(Math.min(wanted, siblings.length), 0, team.id);
+    await renumber(tx, companyId, order);
+    if (!sameParent) {
+      await tx
+        .update(teams)
+        .set({ parentId: input.parentId })
+        .where(and(eq(teams.companyId, companyId), eq(teams.id, team.id)));
+      const former = (
+        await tx
+          .select({ id: teams.id })
+          .from(teams)
+          .where(and(eq(teams.companyId, companyId), parentIs(team.parentId), ne(teams.id, team.id)))
+          .orderBy(asc(teams.position), ...TEAM_ORDER)
+      ).map((row) => row.id);
+      await renumber(tx, companyId, former);
+      await bumpCompanyRolesUpdatedAt(tx, companyId);
+    }
+    const moved = await findTeam(tx, companyId, team.id);
+    if (!moved) throw new AppError('not_found');
+    return moved;
+  });
+}
+
+/** Gives teams the positions 0, 1, 2 … in the order given, in one statement. */
+async function renumber(tx: Tx, companyId: number, order: readonly number[]): Promise<void> {
+  if (order.length === 0) return;
+  await tx.execute(sql`
+    update teams set position = o.position - 1
+    from unnest(${`{${order.join(',')}}`}::int[]) with ordinality as o(id, position)
+    where teams.company_id = ${companyId} and teams.id = o.id and teams.position <> o.position - 1
+  `);
+}
+
+/**
+ * Deletes a team without child teams (409 `teams.has_children` otherwise: move or delete them first).
+ * Its memberships go with it (cascade) and its vacancies stay, without a team (vacancies.team_id is
+ * `on delete set null`). Memberships ending changes what "my team" reaches.
  */
 export async function deleteTeam(db: Db, team: TeamRow): Promise<void> {
   await db.transaction(async (tx) => {
+    // Under the tree lock, so no child can be moved in between the check and the delete.
+    await lockTeamTree(tx, team.companyId);
+    if ((await countChildTeams(tx, team.companyId, team.id)) > 0) {
+      throw new AppError('conflict', { key: 'teams.has_children' });
+    }
     await tx.delete(teams).where(and(eq(teams.companyId, team.companyId), eq(teams.id, team.id)));
     await bumpCompanyRolesUpdatedAt(tx, team.companyId);
   });

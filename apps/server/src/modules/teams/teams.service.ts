@@ -6,27 +6,55 @@ import {
   type TeamPerson,
   type TeamSummary,
 } from '@kadry/shared/schemas/admin';
+import type {
+  TeamMoveBody,
+  TeamTreePerson,
+  TeamTreeResponse,
+  VisibleTeam,
+  VisibleTeamBranch,
+} from '@kadry/shared/schemas/teams';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
-import { type Access, levelFor, requireLevel } from '../../plugins/access/access';
 import {
+  type Access,
+  hasNamedAction,
+  levelFor,
+  requireAction,
+  requireLevel,
+} from '../../plugins/access/access';
+import {
+  countChildTeams,
   createTeam,
   deleteTeam,
+  findManagedTeamIds,
+  findMemberTeamIds,
   findTeam,
   findTeamListExtras,
   findTeamMembers,
+  isTeamInFilter,
   listTeamPeople,
   listTeams,
-  renameTeam,
+  listTeamTree,
+  listTreeMembers,
+  moveTeam,
   replaceTeamMembers,
+  type TeamFilter,
   type TeamMemberRow,
   type TeamRow,
-  teamScopeWhere,
   toTeam,
+  updateTeam,
 } from './teams.queries';
 
 /** What the team rules need to act for a signed-in user. */
 export type TeamsContext = { db: Db; access: Access };
+
+type TeamBodyParsed = {
+  name: string;
+  parent_id?: number | null | undefined;
+  is_hidden?: boolean | undefined;
+};
+type TeamUpdateBodyParsed = { name?: string | undefined; is_hidden?: boolean | undefined };
+type TeamTreeQueryParsed = { filter: 'all' | 'managed'; include?: 'members' | undefined };
 
 /**
  * Whether someone may put anyone of the company in a team, or only people already within their reach
@@ -42,43 +70,88 @@ function reachablePeople(access: Access): ReadonlySet<number> {
   return new Set([access.user.employeeId, ...access.teammateEmployeeIds]);
 }
 
-/** The in-memory twin of teamScopeWhere (teams.queries.ts), for a team whose members are loaded. */
-function canReachTeam(
-  level: Level,
-  employeeId: number,
-  members: readonly { employeeId: number; isManager: boolean }[],
-): boolean {
-  if (level === 'to_all') return true;
-  if (level === 'not_visible') return false;
-  const mine = members.find((member) => member.employeeId === employeeId);
-  if (!mine) return false;
-  return level === 'only_my_and_my_team' || mine.isManager;
+/**
+ * Which teams the user sees (docs/decisions/015-teams-tree.md, following decision 013): always those
+ * "my team" reaches (belongs to, or manages above); open teams with Teams view at to_all, or with the
+ * Employee view at to_all and `view_in_open_teams`; hidden teams with `see_hr_teams`, or with the
+ * Employee view at to_all and `view_in_hidden_teams`. `onlyIds` narrows further (view level, filter).
+ */
+function seenTeams(access: Access, onlyIds?: readonly number[]): TeamFilter {
+  const employeesToAll = levelFor(access, 'Employee', 'view') === 'to_all';
+  return {
+    onlyIds,
+    reachIds: access.teamIds,
+    open:
+      levelFor(access, 'Teams', 'view') === 'to_all' ||
+      (employeesToAll && hasNamedAction(access, 'Employee', 'view_in_open_teams')),
+    hidden:
+      hasNamedAction(access, 'Teams', 'see_hr_teams') ||
+      (employeesToAll && hasNamedAction(access, 'Employee', 'view_in_hidden_teams')),
+  };
 }
 
-/** The team with its members when the view level reaches it and `action`'s level does too (404 / 403). */
+/**
+ * The teams a Teams level reaches: to_all every team (undefined: no limit); only_my_and_my_team the
+ * teams "my team" reaches (the user's teams and every team below one it manages); only_my the teams
+ * the user manages and those below them; not_visible none.
+ */
+async function teamsAtLevel(ctx: TeamsContext, level: Level): Promise<readonly number[] | undefined> {
+  const { db, access } = ctx;
+  if (level === 'to_all') return undefined;
+  if (level === 'only_my_and_my_team') return access.teamIds;
+  if (level === 'only_my') return findManagedTeamIds(db, access.user.companyId, access.user.employeeId);
+  return [];
+}
+
+/** Whether a Teams action's level reaches a team. */
+async function reachesTeam(ctx: TeamsContext, action: VisibilityAction, teamId: number): Promise<boolean> {
+  const ids = await teamsAtLevel(ctx, levelFor(ctx.access, 'Teams', action));
+  return ids === undefined || ids.includes(teamId);
+}
+
+/**
+ * The team when the user sees it (view level and decision 013's hidden rule; 404 otherwise) and
+ * `action`'s level reaches it too (403 otherwise).
+ */
 async function findReachableTeam(
   ctx: TeamsContext,
   teamId: number,
   action: VisibilityAction,
-): Promise<{ team: TeamRow; members: TeamMemberRow[] }> {
+): Promise<TeamRow> {
   const { db, access } = ctx;
-  const companyId = access.user.companyId;
-  const team = await findTeam(db, companyId, teamId);
-  const members = team ? await findTeamMembers(db, companyId, team.id) : [];
-  if (!team || !canReachTeam(levelFor(access, 'Teams', 'view'), access.user.employeeId, members)) {
-    throw new AppError('not_found');
-  }
-  if (
-    action !== 'view' &&
-    !canReachTeam(levelFor(access, 'Teams', action), access.user.employeeId, members)
-  ) {
-    throw new AppError('forbidden');
-  }
-  return { team, members };
+  const team = await findTeam(db, access.user.companyId, teamId);
+  if (!team) throw new AppError('not_found');
+  const viewIds = await teamsAtLevel(ctx, levelFor(access, 'Teams', 'view'));
+  if (!isTeamInFilter(seenTeams(access, viewIds), team)) throw new AppError('not_found');
+  if (action !== 'view' && !(await reachesTeam(ctx, action, team.id))) throw new AppError('forbidden');
+  return team;
 }
 
-async function present(ctx: TeamsContext, team: TeamRow): Promise<{ data: Team }> {
-  return { data: toTeam(team, await findTeamMembers(ctx.db, team.companyId, team.id)) };
+/**
+ * A parent team named in a body: one the user sees (422 under `parent_id` otherwise, as for a missing
+ * one) and `action`'s level reaches (403 otherwise), so nobody hangs teams under a team not theirs.
+ */
+async function findParentFor(ctx: TeamsContext, parentId: number, action: VisibilityAction): Promise<void> {
+  try {
+    await findReachableTeam(ctx, parentId, action);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') {
+      throw new AppError('validation', {
+        key: 'teams.parent_not_found',
+        issues: { parent_id: [{ key: 'teams.parent_not_found' }] },
+      });
+    }
+    throw error;
+  }
+}
+
+async function present(ctx: TeamsContext, team: TeamRow, members?: TeamMemberRow[]): Promise<{ data: Team }> {
+  const companyId = team.companyId;
+  const [loaded, childrenCount] = await Promise.all([
+    members ?? findTeamMembers(ctx.db, companyId, team.id),
+    countChildTeams(ctx.db, companyId, team.id),
+  ]);
+  return { data: toTeam(team, loaded, childrenCount) };
 }
 
 /** Teams the user may see, by name, with member counts, managers and whether the user is in each. */
@@ -90,34 +163,131 @@ export async function listVisibleTeams(
   const level = requireLevel(access, 'Teams', 'view');
   const companyId = access.user.companyId;
   const rows = await listTeams(db, companyId, {
-    scope: teamScopeWhere(db, level, access.user),
+    scope: seenTeams(access, await teamsAtLevel(ctx, level)),
     search: query.search || undefined,
   });
-  const { counts, managers } = await findTeamListExtras(
-    db,
-    companyId,
-    rows.map((row) => row.id),
-  );
+  const [{ counts, managers }, mine] = await Promise.all([
+    findTeamListExtras(
+      db,
+      companyId,
+      rows.map((row) => row.id),
+    ),
+    findMemberTeamIds(db, companyId, access.user.employeeId),
+  ]);
   return {
     data: rows.map((row) => ({
       id: row.id,
       name: row.name,
       members_count: counts.get(row.id) ?? 0,
       managers: managers.get(row.id) ?? [],
-      is_member: access.teamIds.includes(row.id),
+      is_member: mine.has(row.id),
     })),
   };
 }
 
 /**
- * Adds a team. Someone whose create level is narrower than to_all becomes its manager, so the team
- * they add stays within their reach.
+ * The teams tree the user sees, flat, in three statements whatever its size: teams with member
+ * counts, their people (managers, or everyone for the org chart), the user's memberships.
+ * `filter=managed` is what the `see_managed_teams` action opens: the "teams I manage" view (the
+ * teams the user manages and those below them, within what they see); 403 without the action.
  */
-export async function addTeam(ctx: TeamsContext, body: { name: string }): Promise<{ data: Team }> {
+export async function getTeamTree(ctx: TeamsContext, query: TeamTreeQueryParsed): Promise<TeamTreeResponse> {
+  const { db, access } = ctx;
+  const level = requireLevel(access, 'Teams', 'view');
+  const companyId = access.user.companyId;
+  let onlyIds = await teamsAtLevel(ctx, level);
+  if (query.filter === 'managed') {
+    requireAction(access, 'Teams', 'see_managed_teams');
+    const managed = await findManagedTeamIds(db, companyId, access.user.employeeId);
+    onlyIds = onlyIds === undefined ? managed : managed.filter((id) => onlyIds?.includes(id));
+  }
+  const scope = seenTeams(access, onlyIds);
+  const withMembers = query.include === 'members';
+  const [rows, people, mine] = await Promise.all([
+    listTeamTree(db, companyId, scope),
+    listTreeMembers(db, companyId, scope, withMembers),
+    findMemberTeamIds(db, companyId, access.user.employeeId),
+  ]);
+  const seen = new Set(rows.map((row) => row.id));
+  const childrenCount = new Map<number, number>();
+  for (const row of rows) {
+    if (row.parentId !== null && seen.has(row.parentId)) {
+      childrenCount.set(row.parentId, (childrenCount.get(row.parentId) ?? 0) + 1);
+    }
+  }
+  const managers = new Map<number, TeamTreePerson[]>();
+  const members = new Map<number, TeamTreePerson[]>();
+  for (const person of people) {
+    const target = person.isManager ? managers : members;
+    const list = target.get(person.teamId) ?? [];
+    list.push({ id: person.id, name: person.name });
+    target.set(person.teamId, list);
+  }
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      parent_id: row.parentId,
+      position: row.position,
+      is_hidden: row.isHidden,
+      children_count: childrenCount.get(row.id) ?? 0,
+      members_count: row.membersCount,
+      managers: managers.get(row.id) ?? [],
+      is_member: mine.has(row.id),
+      ...(withMembers ? { members: members.get(row.id) ?? [] } : {}),
+    })),
+  };
+}
+
+/**
+ * `dictionaries/visible-teams` (spec §7.2): the teams whose people the user sees by decision 013 —
+ * for every signed-in staff user, whatever their Teams level. List mode sorted by name; tree mode
+ * nested, siblings by position.
+ */
+export async function getVisibleTeams(
+  ctx: TeamsContext,
+  query: { mode: 'list' | 'tree' },
+): Promise<{ teams: VisibleTeam[] | VisibleTeamBranch[] }> {
+  const { db, access } = ctx;
+  const rows = await listTeams(db, access.user.companyId, { scope: seenTeams(access) });
+  const teams = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    parent_id: row.parentId,
+    is_hidden: row.isHidden,
+  }));
+  if (query.mode === 'list') return { teams };
+  const branches = new Map<number, VisibleTeamBranch>(
+    teams.map((team) => [team.id, { ...team, children: [] }]),
+  );
+  const positionOf = new Map(rows.map((row) => [row.id, row.position]));
+  const roots: VisibleTeamBranch[] = [];
+  // Rows come by name; a stable sort by position keeps names in order between equal positions.
+  const byPosition = [...branches.values()].sort(
+    (a, b) => (positionOf.get(a.id) ?? 0) - (positionOf.get(b.id) ?? 0),
+  );
+  for (const branch of byPosition) {
+    const parent = branch.parent_id === null ? undefined : branches.get(branch.parent_id);
+    (parent ? parent.children : roots).push(branch);
+  }
+  return { teams: roots };
+}
+
+/**
+ * Adds a team, optionally under a parent the user's create level reaches, optionally hidden (create
+ * at to_all only: hiding takes people out of others' sight). Someone whose create level is narrower
+ * than to_all becomes its manager, so the team they add stays within their reach.
+ */
+export async function addTeam(ctx: TeamsContext, body: TeamBodyParsed): Promise<{ data: Team }> {
   const { db, access } = ctx;
   const level = requireLevel(access, 'Teams', 'create');
+  if (body.is_hidden && level !== 'to_all') throw new AppError('forbidden');
+  const parentId = body.parent_id ?? null;
+  if (parentId !== null) await findParentFor(ctx, parentId, 'create');
   const team = await createTeam(db, access.user.companyId, {
     name: body.name,
+    parentId,
+    isHidden: body.is_hidden ?? false,
     managerId: level === 'to_all' ? undefined : access.user.employeeId,
   });
   return present(ctx, team);
@@ -145,22 +315,57 @@ export async function listTeamCandidates(
 
 /** One team with its members. */
 export async function getTeam(ctx: TeamsContext, teamId: number): Promise<{ data: Team }> {
-  const { team, members } = await findReachableTeam(ctx, teamId, 'view');
-  return { data: toTeam(team, members) };
+  return present(ctx, await findReachableTeam(ctx, teamId, 'view'));
 }
 
-export async function renameTeamFor(
+/** Renames a team and/or hides or shows it (hiding: Teams update at to_all, 403 otherwise). */
+export async function updateTeamFor(
   ctx: TeamsContext,
   teamId: number,
-  body: { name: string },
+  body: TeamUpdateBodyParsed,
 ): Promise<{ data: Team }> {
-  const { team } = await findReachableTeam(ctx, teamId, 'update');
-  return present(ctx, await renameTeam(ctx.db, team, body.name));
+  const team = await findReachableTeam(ctx, teamId, 'update');
+  if (
+    body.is_hidden !== undefined &&
+    body.is_hidden !== team.isHidden &&
+    levelFor(ctx.access, 'Teams', 'update') !== 'to_all'
+  ) {
+    throw new AppError('forbidden');
+  }
+  return present(ctx, await updateTeam(ctx.db, team, { name: body.name, isHidden: body.is_hidden }));
 }
 
-/** Deletes a team; its vacancies stay, without a team. */
+/**
+ * Moves a team (Teams update on it, and on the new parent; the top level needs update at to_all).
+ * Choosing its place among siblings is the `change_order` action (403 without); without a place it
+ * goes last under a new parent. Cycles → 422 under `parent_id`.
+ */
+export async function moveTeamFor(
+  ctx: TeamsContext,
+  teamId: number,
+  body: TeamMoveBody,
+): Promise<{ data: Team }> {
+  const { access } = ctx;
+  const team = await findReachableTeam(ctx, teamId, 'update');
+  if (body.position !== undefined) requireAction(access, 'Teams', 'change_order');
+  const parentId = body.parent_id;
+  if (parentId === null) {
+    if (team.parentId !== null && levelFor(access, 'Teams', 'update') !== 'to_all') {
+      throw new AppError('forbidden');
+    }
+  } else if (parentId !== team.parentId) {
+    await findParentFor(ctx, parentId, 'update');
+  }
+  const moved = await moveTeam(ctx.db, team.id, team.companyId, {
+    parentId,
+    position: body.position ?? null,
+  });
+  return present(ctx, moved);
+}
+
+/** Deletes a team without child teams (409 otherwise); its vacancies stay, without a team. */
 export async function removeTeam(ctx: TeamsContext, teamId: number): Promise<void> {
-  const { team } = await findReachableTeam(ctx, teamId, 'delete');
+  const team = await findReachableTeam(ctx, teamId, 'delete');
   await deleteTeam(ctx.db, team);
 }
 
@@ -174,8 +379,9 @@ export async function replaceTeamMembersFor(
   teamId: number,
   body: TeamMembersBody,
 ): Promise<{ data: Team }> {
-  const { access } = ctx;
-  const { team, members } = await findReachableTeam(ctx, teamId, 'update');
+  const { db, access } = ctx;
+  const team = await findReachableTeam(ctx, teamId, 'update');
+  const members = await findTeamMembers(db, team.companyId, team.id);
   if (!mayAddAnyone(access)) {
     const current = new Set(members.map((member) => member.employeeId));
     const reachable = reachablePeople(access);
@@ -190,7 +396,7 @@ export async function replaceTeamMembersFor(
     }
   }
   await replaceTeamMembers(
-    ctx.db,
+    db,
     team,
     body.members.map((member) => ({
       employee_id: member.employee_id,

@@ -1,7 +1,7 @@
 import {
+  type Announcements,
   DndContext,
   type DragEndEvent,
-  KeyboardSensor,
   PointerSensor,
   useDraggable,
   useDroppable,
@@ -10,7 +10,7 @@ import {
 } from '@dnd-kit/core';
 import { LIST_PER_PAGE_MAX } from '@kadry/shared/constants';
 import type { ApplicationSummary, Stage } from '@kadry/shared/schemas/recruiting';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
@@ -25,38 +25,79 @@ import { getCandidateLabel } from './candidate-name';
 /** The board shows one page of the largest size the API serves; the list pages through the rest. */
 const BOARD_PAGE_SIZE = LIST_PER_PAGE_MAX;
 
+/** Where a card stands in a column if it is (or were) in `stageId`: 1-based, with the column's size. */
+export function getBoardPosition(
+  list: readonly ApplicationSummary[],
+  applicationId: number,
+  stageId: number,
+): { position: number; count: number } {
+  const column = list.filter((item) => item.stage.id === stageId || item.id === applicationId);
+  return { position: column.findIndex((item) => item.id === applicationId) + 1, count: column.length };
+}
+
+/** A card lifted by keyboard: which card, and the stage it would be dropped in. */
+type KeyboardLift = { applicationId: number; stageId: number };
+
 function BoardCard({
   application,
   stages,
   onMove,
+  isLifted,
+  hasFocusRequest,
+  onHandleKeyDown,
+  onFocusDone,
 }: {
   application: ApplicationSummary;
   stages: Stage[];
   onMove: (stageId: number) => void;
+  isLifted: boolean;
+  hasFocusRequest: boolean;
+  onHandleKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onFocusDone: () => void;
 }) {
   const t = useT();
   const id = useId();
   const name = getCandidateLabel(application.candidate, t);
+  const handleRef = useRef<HTMLButtonElement | null>(null);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: application.id,
     data: { stageId: application.stage.id },
   });
+  // A card dropped by keyboard is drawn anew in its new column: its handle gets the focus back.
+  useEffect(() => {
+    if (!hasFocusRequest) return;
+    handleRef.current?.focus();
+    onFocusDone();
+  }, [hasFocusRequest, onFocusDone]);
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   return (
-    <li className="board__card" ref={setNodeRef} style={style} data-dragging={isDragging}>
+    <li
+      className="board__card"
+      ref={setNodeRef}
+      style={style}
+      data-dragging={isDragging || isLifted}
+      data-lifted={isLifted}
+    >
       <button
         type="button"
         {...attributes}
         {...listeners}
+        ref={handleRef}
+        className="board__handle"
         aria-roledescription={t('hr.board.draggable')}
         aria-label={t('hr.board.drag_card', { name })}
-        style={{ cursor: 'grab', float: 'right', padding: '0 6px' }}
+        aria-pressed={isLifted}
+        aria-describedby={`${id}-instructions`}
+        onKeyDown={onHandleKeyDown}
       >
         <span aria-hidden="true">⠿</span>
       </button>
+      <span id={`${id}-instructions`} hidden>
+        {t('hr.board.instructions')}
+      </span>
       <Link href={`/applications/${application.id}`}>{name}</Link>
       {application.source ? <p className="hint">{application.source}</p> : null}
-      {/* The keyboard and screen-reader way to move a card, beside dragging. */}
+      {/* Another keyboard and screen-reader way to move a card, beside dragging. */}
       <label htmlFor={`${id}-move`} className="hint" style={{ display: 'block', marginTop: 4 }}>
         {t('hr.board.move_to')}
       </label>
@@ -76,11 +117,27 @@ function BoardCard({
   );
 }
 
-function BoardColumn({ stage, children, count }: { stage: Stage; children: React.ReactNode; count: number }) {
+function BoardColumn({
+  stage,
+  children,
+  count,
+  isTarget,
+}: {
+  stage: Stage;
+  children: React.ReactNode;
+  count: number;
+  isTarget: boolean;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage.id}`, data: { stageId: stage.id } });
   const headingId = useId();
   return (
-    <section className="board__column" ref={setNodeRef} data-over={isOver} aria-labelledby={headingId}>
+    <section
+      id={`board-stage-${stage.id}`}
+      className="board__column"
+      ref={setNodeRef}
+      data-over={isOver || isTarget}
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId}>
         {stage.name} <span className="hint">({count})</span>
       </h2>
@@ -94,28 +151,43 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
   const t = useT();
   const permissions = usePermissions();
   const vacancy = useVacancy(vacancyId);
-  const stages = useStages(vacancyId);
-  const applications = useApplications({ page: 1, per_page: BOARD_PAGE_SIZE, vacancy_id: vacancyId });
+  // Asked once the vacancy is known to exist: a board the user cannot open is one not-found page,
+  // not three failed calls.
+  const hasVacancy = vacancy.data !== undefined;
+  const stages = useStages(hasVacancy ? vacancyId : null);
+  const applications = useApplications(
+    { page: 1, per_page: BOARD_PAGE_SIZE, vacancy_id: vacancyId },
+    hasVacancy,
+  );
   const move = useMoveApplication();
   // Moves shown at once, before the server answers; dropped again if it refuses.
   const [pending, setPending] = useState<Record<number, number>>({});
   const [announcement, setAnnouncement] = useState('');
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor),
-  );
+  const [lift, setLift] = useState<KeyboardLift | null>(null);
+  const [focusRequest, setFocusRequest] = useState<number | null>(null);
+  // The keyboard is handled by the cards themselves (below): dnd-kit's KeyboardSensor moves a card by
+  // 25 px steps and scrolls the board instead of moving when the board overflows, so a move by keyboard
+  // could not say which stage it was over. Pointer dragging stays with dnd-kit.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
 
   const stageList = stages.data ?? [];
+  const stageName = (stageId: number) => stageList.find((item) => item.id === stageId)?.name ?? '';
   const moveTo = (application: ApplicationSummary, stageId: number) => {
     const stage = stageList.find((item) => item.id === stageId);
     if (!stage || stageId === (pending[application.id] ?? application.stage.id)) return;
+    const { position, count } = getBoardPosition(list, application.id, stageId);
     setPending((current) => ({ ...current, [application.id]: stageId }));
     move.mutate(
       { id: application.id, stageId },
       {
         onSuccess: () =>
           setAnnouncement(
-            t('hr.board.moved', { name: getCandidateLabel(application.candidate, t), stage: stage.name }),
+            t('hr.board.moved', {
+              name: getCandidateLabel(application.candidate, t),
+              stage: stage.name,
+              position,
+              count,
+            }),
           ),
         onSettled: () =>
           setPending((current) => {
@@ -126,6 +198,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
     );
   };
 
+  const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
   const list = (applications.data?.data ?? []).map((application) => {
     const stageId = pending[application.id];
     const stage = stageId === undefined ? undefined : stageList.find((item) => item.id === stageId);
@@ -137,6 +210,87 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
     const application = list.find((item) => item.id === event.active.id);
     if (typeof stageId === 'number' && application) moveTo(application, stageId);
   };
+
+  const describeOver = (application: ApplicationSummary, stageId: number, key: string) =>
+    t(key, {
+      name: getCandidateLabel(application.candidate, t),
+      stage: stageName(stageId),
+      ...getBoardPosition(list, application.id, stageId),
+    });
+
+  // Space lifts, left and right arrows choose the stage, space (or Enter) drops, Escape or Tab cancels.
+  const onHandleKeyDown = (application: ApplicationSummary) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    const isLifted = lift?.applicationId === application.id;
+    const drop = event.key === ' ' || event.key === 'Enter';
+    if (!isLifted) {
+      if (!drop) return;
+      event.preventDefault();
+      setLift({ applicationId: application.id, stageId: application.stage.id });
+      setAnnouncement(describeOver(application, application.stage.id, 'hr.board.lifted'));
+      return;
+    }
+    if (drop) {
+      event.preventDefault();
+      setLift(null);
+      if (lift.stageId === application.stage.id) {
+        setAnnouncement(describeOver(application, lift.stageId, 'hr.board.cancelled'));
+        return;
+      }
+      setFocusRequest(application.id);
+      moveTo(application, lift.stageId);
+      return;
+    }
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault();
+      setLift(null);
+      setAnnouncement(describeOver(application, application.stage.id, 'hr.board.cancelled'));
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const index = stageList.findIndex((stage) => stage.id === lift.stageId);
+    const next = stageList[Math.min(stageList.length - 1, Math.max(0, index + step))];
+    if (!next) return;
+    setLift({ applicationId: application.id, stageId: next.id });
+    setAnnouncement(describeOver(application, next.id, 'hr.board.over'));
+    // Keep the stage it would go to in sight on a narrow board.
+    document
+      .getElementById(`board-stage-${next.id}`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  };
+
+  // The same words for a pointer drag, said by dnd-kit's own live region.
+  const findCard = (id: unknown) => list.find((item) => item.id === id);
+  const stageOf = (over: { data: { current?: Record<string, unknown> } } | null) =>
+    typeof over?.data.current?.stageId === 'number' ? over.data.current.stageId : null;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const card = findCard(active.id);
+      return card ? describeOver(card, card.stage.id, 'hr.board.lifted_pointer') : undefined;
+    },
+    onDragOver: ({ active, over }) => {
+      const card = findCard(active.id);
+      const stageId = stageOf(over);
+      return card && stageId !== null ? describeOver(card, stageId, 'hr.board.over') : undefined;
+    },
+    // The move itself is announced once the server has taken it (the status line above).
+    onDragEnd: () => undefined,
+    onDragCancel: ({ active }) => {
+      const card = findCard(active.id);
+      return card ? describeOver(card, card.stage.id, 'hr.board.cancelled') : undefined;
+    },
+  };
+
+  if (vacancy.isError) {
+    return (
+      <section>
+        <QueryState isPending={false} isError error={vacancy.error} onRetry={() => vacancy.refetch()}>
+          {null}
+        </QueryState>
+      </section>
+    );
+  }
 
   return (
     <section>
@@ -153,13 +307,13 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
           </>
         }
       >
-        {t('hr.board.title', { name: vacancy.data?.name ?? '' })}
+        {vacancy.data ? t('hr.board.title', { name: vacancy.data.name }) : t('hr.nav.candidates')}
       </PageHeading>
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
       <QueryState
-        isPending={stages.isPending || applications.isPending}
+        isPending={vacancy.isPending || stages.isPending || applications.isPending}
         isError={stages.isError || applications.isError}
         onRetry={() => {
           stages.refetch();
@@ -172,18 +326,35 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
             <Link href={`/applications?vacancy_id=${vacancyId}`}>{t('hr.board.see_all')}</Link>
           </p>
         ) : null}
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <p className="hint board__instructions">{t('hr.board.instructions')}</p>
+        <DndContext
+          sensors={sensors}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: t('hr.board.instructions') },
+          }}
+        >
           <div className="board">
             {stageList.map((stage) => {
               const cards = list.filter((application) => application.stage.id === stage.id);
               return (
-                <BoardColumn key={stage.id} stage={stage} count={cards.length}>
+                <BoardColumn
+                  key={stage.id}
+                  stage={stage}
+                  count={cards.length}
+                  isTarget={lift !== null && lift.stageId === stage.id}
+                >
                   {cards.map((application) => (
                     <BoardCard
                       key={application.id}
                       application={application}
                       stages={stageList}
                       onMove={(stageId) => moveTo(application, stageId)}
+                      isLifted={lift?.applicationId === application.id}
+                      hasFocusRequest={focusRequest === application.id}
+                      onHandleKeyDown={onHandleKeyDown(application)}
+                      onFocusDone={clearFocusRequest}
                     />
                   ))}
                 </BoardColumn>

@@ -143,8 +143,9 @@ export function ApplicationCardPage({ id }: { id: number }) {
                 <dd>
                   <select
                     id={`${ids}-stage`}
-                    value={data.stage.id}
+                    value={move.isPending ? (move.variables?.stageId ?? data.stage.id) : data.stage.id}
                     disabled={move.isPending}
+                    aria-describedby={move.isPaused ? `${ids}-stage-waiting` : undefined}
                     onChange={(event) =>
                       move.mutate(
                         { id: data.id, stageId: Number(event.target.value) },
@@ -158,6 +159,23 @@ export function ApplicationCardPage({ id }: { id: number }) {
                       </option>
                     ))}
                   </select>
+                  {/* Offline the move waits for the connection: say so, and let it be called off. */}
+                  <p role="status" id={`${ids}-stage-waiting`} className="hint">
+                    {move.isPaused ? (
+                      <>
+                        {t('hr.candidate.stage_waiting')}{' '}
+                        <button
+                          type="button"
+                          onClick={() => {
+                            move.cancelWaiting();
+                            snackbar.info(t('hr.candidate.stage_cancelled'));
+                          }}
+                        >
+                          {t('hr.candidate.stage_cancel')}
+                        </button>
+                      </>
+                    ) : null}
+                  </p>
                 </dd>
                 {data.candidate.email ? (
                   <>

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -511,9 +512,139 @@ describe('candidate board', () => {
         _method: 'PUT',
       }),
     );
-    expect(await screen.findByText('Taras Shevchuk moved to Interview')).toBeInTheDocument();
+    expect(await screen.findByText('Taras Shevchuk moved to Interview, position 1 of 1')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('region', { name: 'Interview (1)' })).toBeInTheDocument());
     expect(screen.getByRole('region', { name: 'New (0)' })).toBeInTheDocument();
+  });
+});
+
+describe('candidate board by keyboard (issue 18)', () => {
+  it('lifts a card with space, moves it across stages with arrows, drops it with space and says so', async () => {
+    let tarasStage = 0;
+    const { calls } = mockFetch([
+      { path: '/api/v1/vacancies/1', body: { data: buildVacancy() } },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      {
+        path: '/api/v1/applications',
+        body: () =>
+          pageOf([
+            summary(11, tarasStage, 'Taras Shevchuk'),
+            summary(12, 1, 'Lesya Ukrainka'),
+            summary(13, 1, 'Ivan Franko'),
+          ]),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/applications/11/stage',
+        body: () => {
+          tarasStage = 1;
+          return { data: summary(11, tarasStage, 'Taras Shevchuk') };
+        },
+      },
+    ]);
+    renderApp('/vacancies/1/board', { permissions: ownerPermissions });
+    const handle = await screen.findByRole('button', { name: 'Drag Taras Shevchuk' }, { timeout: 10_000 });
+    const status = screen
+      .getAllByRole('status')
+      .find((element) => element.classList.contains('visually-hidden'));
+    handle.focus();
+    await userEvent.keyboard(' ');
+    expect(handle).toHaveAttribute('aria-pressed', 'true');
+    expect(status).toHaveTextContent('Taras Shevchuk picked up, in New, position 1 of 1.');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(status).toHaveTextContent('Taras Shevchuk over Screening, position 1 of 3.');
+    await userEvent.keyboard('{ArrowRight}{ArrowLeft}');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.keyboard(' ');
+    expect(await screen.findByText('Taras Shevchuk moved to Screening, position 1 of 3')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/v1/applications/11/stage')?.body).toEqual({
+      stage_id: 2,
+      _method: 'PUT',
+    });
+    const screening = screen.getByRole('region', { name: 'Screening (3)' });
+    await waitFor(() =>
+      expect(within(screening).getByRole('button', { name: 'Drag Taras Shevchuk' })).toHaveFocus(),
+    );
+  });
+
+  it('puts the card back with Escape', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/v1/vacancies/1', body: { data: buildVacancy() } },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      { path: '/api/v1/applications', body: pageOf([summary(11, 0, 'Taras Shevchuk')]) },
+    ]);
+    renderApp('/vacancies/1/board', { permissions: ownerPermissions });
+    const handle = await screen.findByRole('button', { name: 'Drag Taras Shevchuk' }, { timeout: 10_000 });
+    handle.focus();
+    await userEvent.keyboard(' {ArrowRight}{Escape}');
+    expect(handle).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      screen.getByText('Move cancelled: Taras Shevchuk stays in New, position 1 of 1.'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(handle).toHaveFocus();
+  });
+});
+
+describe('a board the user cannot open (issue 18)', () => {
+  it('is one not-found page: no nameless title, no load failure, no calls after the vacancy', async () => {
+    const { calls } = mockFetch([]);
+    renderApp('/vacancies/99/board', { permissions: ownerPermissions });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByText(/^Candidates:/)).toBeNull();
+    expect(screen.queryByText('Could not load the data.')).toBeNull();
+    expect(
+      calls.map((call) => call.url.pathname).filter((path) => path !== '/api/v1/notifications/count'),
+    ).toEqual(['/api/v1/vacancies/99']);
+  });
+});
+
+describe('a stage change while offline (issue 18)', () => {
+  const routes = () => [
+    { path: '/api/v1/applications/11', body: { data: buildApplication() } },
+    { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+    { path: '/api/v1/applications/11/comments', body: { data: [] } },
+    {
+      method: 'POST' as const,
+      path: '/api/v1/applications/11/stage',
+      body: { data: summary(11, 2, 'Taras Shevchuk') },
+    },
+  ];
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('says it is waiting for the connection and applies, saying so, once it is back', async () => {
+    const { calls } = mockFetch(routes());
+    renderApp('/applications/11', { permissions: ownerPermissions });
+    const stage = await screen.findByRole('combobox', { name: 'Stage' });
+    await screen.findByRole('option', { name: 'Interview' });
+    onlineManager.setOnline(false);
+    await userEvent.selectOptions(stage, '3');
+    expect(
+      await screen.findByText('No connection: the stage will change when it is back.'),
+    ).toBeInTheDocument();
+    expect(stage).toHaveValue('3');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('Stage changed')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(screen.queryByText('No connection: the stage will change when it is back.')).toBeNull();
+  });
+
+  it('can be cancelled while waiting: nothing is sent when the connection is back', async () => {
+    const { calls } = mockFetch(routes());
+    renderApp('/applications/11', { permissions: ownerPermissions });
+    const stage = await screen.findByRole('combobox', { name: 'Stage' });
+    await screen.findByRole('option', { name: 'Interview' });
+    onlineManager.setOnline(false);
+    await userEvent.selectOptions(stage, '3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the change' }));
+    expect(await screen.findByText('The stage change was cancelled.')).toBeInTheDocument();
+    expect(stage).toBeEnabled();
+    expect(stage).toHaveValue('1');
+    act(() => onlineManager.setOnline(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 });
 

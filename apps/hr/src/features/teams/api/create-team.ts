@@ -4,7 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { teamsKeys } from './get-teams';
 
-/** `POST teams.all` → 201 `{ data: Team }`, without members; a name already in use → 422 under `name`. */
+/**
+ * `POST teams.all` → 201 `{ data: Team }`, last among the children of `parent_id`; a name already in
+ * use → 422 under `name`, a parent gone or out of sight → 422 under `parent_id`.
+ */
 export async function createTeam(body: TeamBody): Promise<Team> {
   const response = await api.post(route('teams.all'), body, { schema: teamResponseSchema });
   return response.data.data;
@@ -16,9 +19,10 @@ export function useCreateTeam() {
     mutationFn: createTeam,
     onSuccess: (team) => {
       queryClient.setQueryData(teamsKeys.one(team.id), team);
-      // The lists, and the vacancy screens' team lookup.
+      // The lists and trees, and the vacancy screens' team lookup.
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: teamsKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: teamsKeys.trees }),
         queryClient.invalidateQueries({ queryKey: teamsKeys.all, exact: true }),
       ]);
     },

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { teamsKeys } from './get-teams';
 
-/** `DELETE teams.one` → 204; the team's vacancies stay, without a team. */
+/** `DELETE teams.one` → 204; the team's vacancies stay, without a team; a team with sub-teams → 409. */
 export async function deleteTeam(id: number): Promise<void> {
   await api.delete(route('teams.one', id));
 }
@@ -18,6 +18,7 @@ export function useDeleteTeam() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: teamsKeys.one(id), refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: teamsKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: teamsKeys.trees }),
         // The vacancy screens' team lookup.
         queryClient.invalidateQueries({ queryKey: teamsKeys.all, exact: true }),
       ]);

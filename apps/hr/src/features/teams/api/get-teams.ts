@@ -12,6 +12,8 @@ export const teamsKeys = {
   list: (search: string) => ['teams', 'org', 'list', search] as const,
   lists: ['teams', 'org', 'list'] as const,
   one: (id: number) => ['teams', 'org', 'one', id] as const,
+  trees: ['teams', 'org', 'tree'] as const,
+  tree: (managed: boolean, withMembers: boolean) => ['teams', 'org', 'tree', managed, withMembers] as const,
 };
 
 /** `GET teams.all`: the teams the user may see, sorted by name (spec §3.2), optionally searched. */

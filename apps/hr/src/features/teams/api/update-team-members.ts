@@ -16,8 +16,11 @@ export function useUpdateTeamMembers(id: number) {
     mutationFn: (body: TeamMembersBody) => updateTeamMembers(id, body),
     onSuccess: (team) => {
       queryClient.setQueryData(teamsKeys.one(team.id), team);
-      // Member counts and managers in the lists.
-      return queryClient.invalidateQueries({ queryKey: teamsKeys.lists });
+      // Member counts and managers in the lists and trees.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamsKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: teamsKeys.trees }),
+      ]);
     },
   });
 }

@@ -1,228 +1,302 @@
+import type { TeamNode } from '@kadry/shared/schemas/teams';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildPermissions } from '../../../lib/permissions/permissions-test-data';
 import { findAxeViolations } from '../../../test/axe';
 import { mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
-import { buildTeam, buildTeamSummary, teamsPermissions } from '../teams-test-data';
+import { buildTeam, buildTeamNode, teamsPermissions } from '../teams-test-data';
+import { TREE_OPEN_BRANCH_KEY, TREE_POSITION_KEY, TREE_TEAM_NEW_KEY } from '../tree/tree-storage';
 
+const TREE_PATH = '/api/v1/org/teams/tree';
 const TEAMS_PATH = '/api/v1/org/teams';
-const everything = teamsPermissions({ create: 'to_all', update: 'to_all', delete: 'to_all' });
+const everything = teamsPermissions({ create: 'to_all', update: 'to_all', delete: 'to_all' }, 'hr', [
+  'change_order',
+  'see_managed_teams',
+  'see_hr_teams',
+]);
 
-const teams = [
-  buildTeamSummary({
-    id: 1,
+// Company (1) ⊃ Design (2), Platform (3) ⊃ Data (4); Sales (5) at the top.
+const nodes: TeamNode[] = [
+  buildTeamNode({ id: 1, name: 'Company', position: 0, children_count: 2, members_count: 1 }),
+  buildTeamNode({
+    id: 2,
     name: 'Design',
+    parent_id: 1,
+    position: 0,
     members_count: 3,
     managers: [{ id: 9, name: 'Dana Lead' }],
     is_member: true,
   }),
-  buildTeamSummary({ id: 2, name: 'Platform', members_count: 0 }),
+  buildTeamNode({ id: 3, name: 'Platform', parent_id: 1, position: 1, children_count: 1 }),
+  buildTeamNode({ id: 4, name: 'Data', parent_id: 3, position: 0, is_hidden: true }),
+  buildTeamNode({ id: 5, name: 'Sales', position: 1 }),
 ];
-
-function rowOf(name: string): HTMLElement {
-  return screen.getByRole('link', { name }).closest('tr') as HTMLElement;
-}
 
 function callsTo(calls: RecordedCall[], method: string, path: string) {
   return calls.filter((call) => call.method === method && call.url.pathname === path);
 }
 
-describe('teams list', () => {
-  it('shows each team with its member count, managers and whether the user is in it', async () => {
-    mockFetch([{ path: TEAMS_PATH, body: { data: teams } }]);
-    renderApp('/teams', { permissions: everything });
-    await screen.findByRole('link', { name: 'Design' });
-    expect(rowOf('Design')).toHaveTextContent('3');
-    expect(rowOf('Design')).toHaveTextContent('Dana Lead');
-    expect(rowOf('Design')).toHaveTextContent("You're a member");
-    expect(rowOf('Platform')).toHaveTextContent('No manager');
-    expect(rowOf('Platform')).not.toHaveTextContent("You're a member");
-    expect(screen.getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');
+function item(name: string): HTMLElement {
+  return screen.getByRole('treeitem', { name });
+}
+
+async function openTree(
+  options: { permissions?: typeof everything; extra?: Parameters<typeof mockFetch>[0] } = {},
+) {
+  const mocks = mockFetch([...(options.extra ?? []), { path: TREE_PATH, body: { data: nodes } }]);
+  const view = renderApp('/teams', { permissions: options.permissions ?? everything });
+  await screen.findByRole('tree', { name: 'Teams tree' });
+  return { ...mocks, ...view };
+}
+
+describe('teams tree', () => {
+  it('shows the top level collapsed, opens branches and remembers them in treeItemOpenBranch', async () => {
+    await openTree();
+    expect(item('Company')).toHaveAttribute('aria-expanded', 'false');
+    expect(item('Company')).toHaveAttribute('aria-level', '1');
+    expect(item('Sales')).not.toHaveAttribute('aria-expanded');
+    expect(screen.queryByRole('treeitem', { name: 'Design' })).not.toBeInTheDocument();
+
+    item('Company').focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(item('Company')).toHaveAttribute('aria-expanded', 'true');
+    expect(item('Design')).toHaveAttribute('aria-level', '2');
+    expect(item('Design')).toHaveTextContent('3 members');
+    expect(item('Design')).toHaveTextContent('Dana Lead');
+    expect(JSON.parse(localStorage.getItem(TREE_OPEN_BRANCH_KEY) ?? '[]')).toEqual([1]);
   });
 
-  it('searches on the server as the user types', async () => {
-    const { calls } = mockFetch([
-      {
-        path: TEAMS_PATH,
-        body: ({ url }) => ({
-          data: teams.filter((team) =>
-            team.name.toLowerCase().includes(url.searchParams.get('search') ?? ''),
-          ),
-        }),
-      },
-    ]);
-    renderApp('/teams', { permissions: everything });
-    await screen.findByRole('link', { name: 'Design' });
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'plat');
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Design' })).not.toBeInTheDocument());
-    expect(callsTo(calls, 'GET', TEAMS_PATH).at(-1)?.url.searchParams.get('search')).toBe('plat');
-    // One request for the pause, not one per key.
-    expect(callsTo(calls, 'GET', TEAMS_PATH)).toHaveLength(2);
+  it('opens the branches stored before, and the selected team from treePosition', async () => {
+    localStorage.setItem(TREE_OPEN_BRANCH_KEY, JSON.stringify([1, 3]));
+    localStorage.setItem(TREE_POSITION_KEY, JSON.stringify({ selectedId: 4, scrollTop: 0 }));
+    await openTree();
+    expect(item('Data')).toHaveAttribute('aria-selected', 'true');
+    expect(item('Data')).toHaveAttribute('tabindex', '0');
+    expect(item('Data')).toHaveTextContent('Hidden');
+    expect(item('Company')).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('heading', { level: 2, name: 'Data' })).toBeInTheDocument();
+  });
+
+  it('moves through the tree with the arrow keys, Home and End, and keeps the place in treePosition', async () => {
+    localStorage.setItem(TREE_OPEN_BRANCH_KEY, JSON.stringify([1]));
+    const { location } = await openTree();
+    item('Company').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(item('Design')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowRight}');
+    expect(item('Platform')).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(item('Data')).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(item('Platform')).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(item('Sales')).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(item('Company')).toHaveFocus();
+    expect(JSON.parse(localStorage.getItem(TREE_POSITION_KEY) ?? '{}')).toMatchObject({ selectedId: 1 });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/app/teams/1'));
+  });
+
+  it('moves a team among its siblings with Alt+arrows, says so, and sends the place', async () => {
+    localStorage.setItem(TREE_OPEN_BRANCH_KEY, JSON.stringify([1]));
+    let current = nodes;
+    const { calls } = await openTree({
+      extra: [
+        {
+          method: 'POST',
+          path: `${TEAMS_PATH}/3/move`,
+          body: () => {
+            current = nodes.map((node) =>
+              node.id === 3 ? { ...node, position: 0 } : node.id === 2 ? { ...node, position: 1 } : node,
+            );
+            return { data: buildTeam({ id: 3, parent_id: 1 }) };
+          },
+        },
+        { path: TREE_PATH, body: () => ({ data: current }) },
+      ],
+    });
+    item('Platform').focus();
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(await screen.findByText('Platform moved into Company, place 1 of 2.')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `${TEAMS_PATH}/3/move`)[0]?.body).toEqual({
+      parent_id: 1,
+      position: 0,
+      _method: 'PUT',
+    });
+    // Shown at once, before the server answers.
+    const group = within(item('Company')).getByRole('group');
+    expect(
+      within(group)
+        .getAllByRole('treeitem')
+        .map((node) => node.getAttribute('aria-label')),
+    ).toEqual(['Platform', 'Design']);
+    expect(item('Platform')).toHaveFocus();
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(await screen.findByText('Platform cannot move further that way.')).toBeInTheDocument();
+  });
+
+  it('indents with Alt+Right into the team above and outdents with Alt+Left', async () => {
+    localStorage.setItem(TREE_OPEN_BRANCH_KEY, JSON.stringify([1]));
+    const { calls } = await openTree({
+      extra: [
+        { method: 'POST', path: `${TEAMS_PATH}/3/move`, body: { data: buildTeam({ id: 3, parent_id: 2 }) } },
+        { method: 'POST', path: `${TEAMS_PATH}/2/move`, body: { data: buildTeam({ id: 2 }) } },
+      ],
+    });
+    item('Platform').focus();
+    await userEvent.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    expect(await screen.findByText('Platform moved into Design, place 1 of 1.')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `${TEAMS_PATH}/3/move`)[0]?.body).toMatchObject({
+      parent_id: 2,
+      position: 0,
+    });
+    item('Design').focus();
+    await userEvent.keyboard('{Alt>}{ArrowLeft}{/Alt}');
+    expect(await screen.findByText('Design moved to the top level, place 2 of 3.')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `${TEAMS_PATH}/2/move`)[0]?.body).toMatchObject({
+      parent_id: null,
+      position: 1,
+    });
+  });
+
+  it('refuses keyboard reordering without change_order, and moves under a new parent without a place', async () => {
+    localStorage.setItem(TREE_OPEN_BRANCH_KEY, JSON.stringify([1]));
+    const { calls } = await openTree({
+      permissions: teamsPermissions({ create: 'to_all', update: 'to_all', delete: 'to_all' }),
+      extra: [
+        { method: 'POST', path: `${TEAMS_PATH}/3/move`, body: { data: buildTeam({ id: 3, parent_id: 2 }) } },
+      ],
+    });
+    item('Platform').focus();
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(await screen.findByText('You may not move Platform there.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move up' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    await waitFor(() => expect(callsTo(calls, 'POST', `${TEAMS_PATH}/3/move`)).toHaveLength(1));
+    expect(callsTo(calls, 'POST', `${TEAMS_PATH}/3/move`)[0]?.body).toEqual({ parent_id: 2, _method: 'PUT' });
+  });
+
+  it('creates a team under the selected one, marks it in treeItemTeamNew and keeps treePosition', async () => {
+    localStorage.setItem(TREE_POSITION_KEY, JSON.stringify({ selectedId: 5, scrollTop: 0 }));
+    let current = nodes;
+    const { calls, location } = await openTree({
+      extra: [
+        {
+          method: 'POST',
+          path: TEAMS_PATH,
+          status: 201,
+          body: () => {
+            current = [...nodes, buildTeamNode({ id: 6, name: 'Outreach', parent_id: 5 })];
+            return { data: buildTeam({ id: 6, name: 'Outreach', parent_id: 5, members: [] }) };
+          },
+        },
+        { path: TREE_PATH, body: () => ({ data: current }) },
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add a sub-team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New team' });
+    expect(within(dialog).getByRole('combobox', { name: 'Parent team' })).toHaveValue('5');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Team name' }), 'Outreach');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Hidden team' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(calls, 'POST', TEAMS_PATH)[0]?.body).toEqual({
+      name: 'Outreach',
+      parent_id: 5,
+      is_hidden: true,
+    });
+    expect(localStorage.getItem(TREE_TEAM_NEW_KEY)).toBe('6');
+    expect(await screen.findByRole('treeitem', { name: 'Outreach' })).toHaveTextContent('New');
+    expect(JSON.parse(localStorage.getItem(TREE_POSITION_KEY) ?? '{}')).toMatchObject({ selectedId: 5 });
+    expect(location.history?.at(-1)).toBe('/app/teams');
+    // Going elsewhere in the tree ends the highlight.
+    item('Sales').focus();
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(localStorage.getItem(TREE_TEAM_NEW_KEY)).toBeNull());
+  });
+
+  it('hides a team from its panel', async () => {
+    localStorage.setItem(TREE_POSITION_KEY, JSON.stringify({ selectedId: 5, scrollTop: 0 }));
+    const { calls } = await openTree({
+      extra: [
+        {
+          method: 'POST',
+          path: `${TEAMS_PATH}/5`,
+          body: { data: buildTeam({ id: 5, name: 'Sales', is_hidden: true }) },
+        },
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Hide team' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', `${TEAMS_PATH}/5`)).toHaveLength(1));
+    expect(callsTo(calls, 'POST', `${TEAMS_PATH}/5`)[0]?.body).toEqual({ is_hidden: true, _method: 'PUT' });
+  });
+
+  it('offers no delete for a team with sub-teams, and no changes to a role that may only view', async () => {
+    localStorage.setItem(TREE_POSITION_KEY, JSON.stringify({ selectedId: 1, scrollTop: 0 }));
+    await openTree();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByText('Move or delete its sub-teams first.')).toBeInTheDocument();
+  });
+
+  it('offers nothing but opening a team to a role that may only view teams', async () => {
+    localStorage.setItem(TREE_POSITION_KEY, JSON.stringify({ selectedId: 5, scrollTop: 0 }));
+    await openTree({ permissions: teamsPermissions() });
+    expect(screen.getByRole('link', { name: 'Open team' })).toHaveAttribute('href', '/app/teams/5');
+    expect(screen.queryByRole('button', { name: 'New team' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hide team' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Only teams I manage' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the managed teams only with see_managed_teams', async () => {
+    const { calls } = await openTree();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Only teams I manage' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', TREE_PATH).at(-1)?.url.searchParams.get('filter')).toBe('managed'),
+    );
+  });
+
+  it('searches by name, showing the teams on the way to a match', async () => {
+    await openTree();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'dat');
+    expect(item('Data')).toBeInTheDocument();
+    expect(item('Platform')).toBeInTheDocument();
+    expect(screen.queryByRole('treeitem', { name: 'Sales' })).not.toBeInTheDocument();
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search teams' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'zzz');
     expect(await screen.findByText('No teams match “zzz”.')).toBeInTheDocument();
   });
 
-  it('creates a team and opens it to add members', async () => {
-    const { calls } = mockFetch([
-      { path: TEAMS_PATH, body: { data: teams } },
-      {
-        method: 'POST',
-        path: TEAMS_PATH,
-        status: 201,
-        body: { data: buildTeam({ id: 3, name: 'Data', members: [] }) },
-      },
-      { path: `${TEAMS_PATH}/3`, body: { data: buildTeam({ id: 3, name: 'Data', members: [] }) } },
-    ]);
-    const { location } = renderApp('/teams', { permissions: everything });
-    await userEvent.click(await screen.findByRole('button', { name: 'New team' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New team' });
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Team name' })).toHaveFocus());
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Team name' }), ' Data ');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create team' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Data' })).toBeInTheDocument();
-    expect(callsTo(calls, 'POST', TEAMS_PATH)[0]?.body).toEqual({ name: 'Data' });
-    expect(location.history?.at(-1)).toBe('/app/teams/3');
-  });
-
-  it('shows the server’s reason when a name is taken', async () => {
-    mockFetch([
-      { path: TEAMS_PATH, body: { data: teams } },
-      {
-        method: 'POST',
-        path: TEAMS_PATH,
-        status: 422,
-        body: { message: 'Invalid', errors: { name: ['A team with this name exists.'] } },
-      },
-    ]);
-    renderApp('/teams', { permissions: everything });
-    await userEvent.click(await screen.findByRole('button', { name: 'New team' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New team' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Team name' }), 'Design');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create team' }));
-    expect(await within(dialog).findByText('A team with this name exists.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: 'Team name' })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
-  });
-
-  it('renames a team with an update call', async () => {
-    const { calls } = mockFetch([
-      { path: TEAMS_PATH, body: { data: teams } },
-      {
-        method: 'POST',
-        path: `${TEAMS_PATH}/2`,
-        body: { data: buildTeam({ id: 2, name: 'Core platform', members: [] }) },
-      },
-    ]);
-    renderApp('/teams', { permissions: everything });
-    await userEvent.click(await screen.findByRole('button', { name: 'Rename Platform' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename the team Platform' });
-    const name = within(dialog).getByRole('textbox', { name: 'Team name' });
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Core platform');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(calls, 'POST', `${TEAMS_PATH}/2`)).toHaveLength(1);
-    expect(callsTo(calls, 'POST', `${TEAMS_PATH}/2`)[0]?.body).toEqual({
-      name: 'Core platform',
-      _method: 'PUT',
-    });
-  });
-
-  it('deletes a team after a confirmation that says what happens to its people and vacancies', async () => {
-    let remaining = teams;
-    const { calls } = mockFetch([
-      { path: TEAMS_PATH, body: () => ({ data: remaining }) },
-      {
-        method: 'DELETE',
-        path: `${TEAMS_PATH}/1`,
-        body: () => {
-          remaining = teams.slice(1);
-          return null;
-        },
-      },
-    ]);
-    renderApp('/teams', { permissions: everything });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Design' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete the team Design?' });
-    expect(dialog).toHaveTextContent('Its 3 members stay in the company, just without this team.');
-    expect(dialog).toHaveTextContent('Vacancies of this team keep existing, without a team.');
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete team' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Design' })).not.toBeInTheDocument());
-    expect(callsTo(calls, 'DELETE', `${TEAMS_PATH}/1`)).toHaveLength(1);
-  });
-
-  it('shows the refusal inside the dialog when the server says no', async () => {
-    mockFetch([
-      { path: TEAMS_PATH, body: { data: teams } },
-      { method: 'DELETE', path: `${TEAMS_PATH}/1`, status: 403, body: { message: 'You may not do that.' } },
-    ]);
-    renderApp('/teams', { permissions: everything });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Design' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete the team Design?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete team' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You may not do that.');
-  });
-
-  it('offers no create, rename or delete to a role that may only view teams', async () => {
-    mockFetch([{ path: TEAMS_PATH, body: { data: teams } }]);
-    renderApp('/teams', { permissions: teamsPermissions() });
-    await screen.findByRole('link', { name: 'Design' });
-    expect(screen.queryByRole('button', { name: 'New team' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Rename / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
-  });
-
-  it('with "only own" rights offers rename only on the teams the user manages', async () => {
-    mockFetch([
-      {
-        path: TEAMS_PATH,
-        body: {
-          data: [
-            buildTeamSummary({ id: 1, name: 'Mine', managers: [{ id: 7, name: 'Olena Owner' }] }),
-            buildTeamSummary({ id: 2, name: 'Member of', is_member: true }),
-            buildTeamSummary({ id: 3, name: 'Other' }),
-          ],
-        },
-      },
-    ]);
-    renderApp('/teams', {
-      permissions: teamsPermissions({ update: 'only_my', delete: 'only_my_and_my_team' }),
-    });
-    await screen.findByRole('link', { name: 'Mine' });
-    expect(screen.getByRole('button', { name: 'Rename Mine' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Rename Member of' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Member of' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Rename Other' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete Other' })).not.toBeInTheDocument();
-  });
-
-  it('says the list shows only the user’s own teams when their view reaches no further', async () => {
-    mockFetch([{ path: TEAMS_PATH, body: { data: [] } }]);
+  it('says the list shows only the user’s teams when their view reaches no further', async () => {
+    mockFetch([{ path: TREE_PATH, body: { data: [] } }]);
     renderApp('/teams', { permissions: teamsPermissions({ view: 'only_my_and_my_team' }) });
     expect(
       await screen.findByText('You see the teams you belong to, and you are not in any yet.'),
     ).toBeInTheDocument();
   });
 
-  it('has one h1 and no axe violations', async () => {
-    mockFetch([{ path: TEAMS_PATH, body: { data: teams } }]);
+  it('offers a retry when the tree cannot load', async () => {
+    mockFetch([{ path: TREE_PATH, status: 403, body: { message: 'You may not do that.' } }]);
     renderApp('/teams', { permissions: everything });
-    await screen.findByRole('link', { name: 'Design' });
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByText('Could not load the data.')).toBeInTheDocument();
+  });
+
+  it('has one h1 and no axe violations', async () => {
+    localStorage.setItem(TREE_OPEN_BRANCH_KEY, JSON.stringify([1, 3]));
+    localStorage.setItem(TREE_POSITION_KEY, JSON.stringify({ selectedId: 3, scrollTop: 0 }));
+    await openTree();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(await findAxeViolations()).toEqual([]);
   });
 
   it('is not found, and not in the navigation, without the right to view teams', async () => {
-    const { calls } = mockFetch([{ path: TEAMS_PATH, body: { data: teams } }]);
+    const { calls } = mockFetch([{ path: TREE_PATH, body: { data: nodes } }]);
     renderApp('/teams', { permissions: buildPermissions() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Teams' })).not.toBeInTheDocument();
-    expect(callsTo(calls, 'GET', TEAMS_PATH)).toHaveLength(0);
+    expect(callsTo(calls, 'GET', TREE_PATH)).toHaveLength(0);
   });
 });

@@ -3,6 +3,12 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import { useT } from '../../../lib/i18n';
 
+/** Links a vacancy text may hold: http(s), mailto and relative addresses (the server sanitises again). */
+export function isAllowedLink(url: string): boolean {
+  const compact = url.replace(/\s/g, '');
+  return compact === '' || /^(?:https?:|mailto:|[^a-z]|[a-z0-9+.-]+(?:[^a-z+.\-:]|$))/i.test(compact);
+}
+
 /**
  * A rich-text editor for a vacancy body section (Tiptap). Answers sanitisable HTML, or null when the
  * text is empty so an empty section stays hidden on the careers page. The server sanitises again.
@@ -27,7 +33,10 @@ export function RichTextEditor({
         codeBlock: false,
         code: false,
         horizontalRule: false,
-        link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] },
+        // No `protocols`: Link registers each with linkifyjs whenever an editor is made, and once linkify
+        // has run that logs "already initialized" three times per editor (15 on every vacancy load);
+        // http, https and mailto are linkify's own. Which links are kept is decided here instead.
+        link: { openOnClick: false, isAllowedUri: isAllowedLink },
       }),
     ],
     content: value ?? '',

@@ -60,11 +60,26 @@ describe('vacancies list', () => {
       { path: '/api/v1/teams', body: { data: [] } },
     ]);
     renderApp('/vacancies', { permissions: ownerPermissions });
-    expect(await screen.findByText('No vacancies match.')).toBeInTheDocument();
+    // Issue 18: with no filters, "No vacancies match." said nothing useful; it says what to do instead.
+    expect(await screen.findByText(/There are no vacancies yet\./)).toBeInTheDocument();
+    expect(screen.queryByText('No vacancies match.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Create the first vacancy' })).toHaveAttribute(
+      'href',
+      '/app/vacancies/new',
+    );
     expect(screen.getByRole('link', { name: 'Create vacancy' })).toHaveAttribute(
       'href',
       '/app/vacancies/new',
     );
+  });
+
+  it('says nothing matches when filters leave the list empty', async () => {
+    mockFetch([
+      { path: '/api/v1/vacancies', body: pageOf([]) },
+      { path: '/api/v1/teams', body: { data: [] } },
+    ]);
+    renderApp('/vacancies?search=zzz', { permissions: ownerPermissions });
+    expect(await screen.findByText('No vacancies match.')).toBeInTheDocument();
   });
 });
 

@@ -118,7 +118,19 @@ export function VacanciesPage() {
         onRetry={() => vacancies.refetch()}
       >
         {vacancies.data && vacancies.data.data.length === 0 ? (
-          <p>{t('hr.vacancies.empty')}</p>
+          list.hasActiveFilters ? (
+            <p>{t('hr.vacancies.empty')}</p>
+          ) : (
+            // No filters and nothing at all: say what to do next rather than "nothing matches".
+            <p>
+              {t(
+                permissions.can('Vacancy', 'create') ? 'hr.vacancies.none_yet' : 'hr.vacancies.none_visible',
+              )}{' '}
+              {permissions.can('Vacancy', 'create') ? (
+                <Link href="/vacancies/new">{t('hr.vacancies.create_first')}</Link>
+              ) : null}
+            </p>
+          )
         ) : (
           <table>
             <caption className="visually-hidden">{t('hr.vacancies.title')}</caption>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildVacancy, ownerPermissions } from '../../../test/recruiting-test-data';
 import { mockFetch, renderApp } from '../../../test/render-app';
-import { isPositionsDraft } from './positions-input';
+import { isPositionsDraft, isPositionsValue } from './positions-input';
 
 const directory = [
   { path: '/api/v1/teams', body: { data: [{ id: 4, name: 'Platform' }] } },
@@ -20,9 +20,14 @@ const directory = [
 ];
 
 describe('positions mask', () => {
+  it('lets up to 4 digits through while typing', () => {
+    expect(['', '0', '1', '10', '9999'].every(isPositionsDraft)).toBe(true);
+    expect(['10000', '1a', '-1'].some(isPositionsDraft)).toBe(false);
+  });
+
   it('accepts up to 4 digits with the first not zero', () => {
-    expect(['', '1', '10', '9999'].every(isPositionsDraft)).toBe(true);
-    expect(['0', '01', '10000', '1a', '-1'].some(isPositionsDraft)).toBe(false);
+    expect(['', '1', '10', '9999'].every(isPositionsValue)).toBe(true);
+    expect(['0', '01', '10000', '1a', '-1'].some(isPositionsValue)).toBe(false);
   });
 });
 
@@ -38,7 +43,7 @@ describe('vacancy editor', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Data engineer');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '2');
     const positions = screen.getByRole('textbox', { name: 'Number of positions' });
-    await userEvent.type(positions, '012345');
+    await userEvent.type(positions, '12345');
     expect(positions).toHaveValue('1234');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Hot vacancy' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Salary' }), '3000 USD');
@@ -143,5 +148,49 @@ describe('vacancy editor without field_salary', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).not.toHaveProperty('salary');
+  });
+});
+
+describe('vacancy editor bugs seen (issue 18)', () => {
+  it('shows the vacancy team on a direct load when the teams list arrives after the vacancy', async () => {
+    const vacancy = buildVacancy({ id: 5, name: 'QA', team_id: 4, form_id: 2 });
+    const { fetchMock } = mockFetch([...directory, { path: '/api/v1/vacancies/5', body: { data: vacancy } }]);
+    const answer = fetchMock.getMockImplementation();
+    let releaseLists = () => {};
+    const listsArrive = new Promise<void>((resolve) => {
+      releaseLists = resolve;
+    });
+    // The race of a direct load: the vacancy answers first, the teams and forms lists later.
+    fetchMock.mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/v1/teams' || path === '/api/v1/forms') await listsArrive;
+      return (answer as NonNullable<typeof answer>)(input, init);
+    });
+    renderApp('/vacancies/5', { permissions: ownerPermissions });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('QA'));
+    releaseLists();
+    await screen.findByRole('option', { name: 'Platform' });
+    expect(screen.getByRole('combobox', { name: 'Team' })).toHaveValue('4');
+    expect(screen.getByRole('option', { name: 'Platform' })).toHaveProperty('selected', true);
+    expect(screen.getByRole('combobox', { name: 'Application form' })).toHaveValue('2');
+  });
+
+  it('refuses 0 positions with a message and keeps the saved value', async () => {
+    const vacancy = buildVacancy({ id: 5, name: 'QA', positions: 2 });
+    const { calls } = mockFetch([
+      ...directory,
+      { path: '/api/v1/vacancies/5', body: { data: vacancy } },
+      { method: 'POST', path: '/api/v1/vacancies/5', body: { data: vacancy } },
+    ]);
+    renderApp('/vacancies/5', { permissions: ownerPermissions });
+    const positions = await screen.findByRole('textbox', { name: 'Number of positions' });
+    await waitFor(() => expect(positions).toHaveValue('2'));
+    await userEvent.clear(positions);
+    await userEvent.type(positions, '0');
+    expect(positions).toHaveValue('0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 9999.')).toBeInTheDocument();
+    expect(positions).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

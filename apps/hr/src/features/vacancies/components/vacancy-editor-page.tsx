@@ -17,7 +17,7 @@ import { useCopyVacancy } from '../api/copy-vacancy';
 import { useVacancy } from '../api/get-vacancy';
 import { useSaveVacancy } from '../api/save-vacancy';
 import { DeleteVacancyButton } from './delete-vacancy-dialog';
-import { PositionsInput } from './positions-input';
+import { isPositionsValue, PositionsInput } from './positions-input';
 import { RichTextEditor } from './rich-text-editor';
 import { StagesEditor } from './stages-editor';
 import {
@@ -213,12 +213,20 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
                   <Controller
                     control={form.control}
                     name="positions"
-                    render={({ field }) => (
+                    rules={{
+                      validate: (value) => isPositionsValue(value) || t('hr.vacancies.positions_invalid'),
+                    }}
+                    render={({ field, fieldState }) => (
                       <PositionsInput
                         id={`${ids}-positions`}
                         value={field.value}
                         onChange={field.onChange}
-                        describedBy={`${ids}-positions-hint`}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        isInvalid={fieldState.invalid}
+                        describedBy={[`${ids}-positions-hint`, describedBy('positions')]
+                          .filter(Boolean)
+                          .join(' ')}
                       />
                     )}
                   />
@@ -305,27 +313,41 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
               <div>
                 <div className="field">
                   <label htmlFor={`${ids}-team`}>{t('hr.vacancies.field.team')}</label>
-                  <select id={`${ids}-team`} {...form.register('team_id')}>
-                    <option value="">{t('hr.vacancies.no_team')}</option>
-                    {(teams.data ?? []).map((team) => (
-                      <option key={team.id} value={team.id}>
-                        {team.name}
-                      </option>
-                    ))}
-                  </select>
+                  {/* Controlled: the vacancy may arrive before the options, and a registered select
+                      would keep showing "No team" once they came (the value set before had no option). */}
+                  <Controller
+                    control={form.control}
+                    name="team_id"
+                    render={({ field }) => (
+                      <select id={`${ids}-team`} {...field}>
+                        <option value="">{t('hr.vacancies.no_team')}</option>
+                        {(teams.data ?? []).map((team) => (
+                          <option key={team.id} value={team.id}>
+                            {team.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  />
                 </div>
                 <div className="field">
                   <label htmlFor={`${ids}-form`}>{t('hr.vacancies.field.form')}</label>
-                  <select id={`${ids}-form`} {...form.register('form_id')}>
-                    <option value="">{t('hr.vacancies.default_form')}</option>
-                    {(forms.data ?? [])
-                      .filter((item) => !item.is_default)
-                      .map((item) => (
-                        <option key={item.id} value={item.id}>
-                          {item.name}
-                        </option>
-                      ))}
-                  </select>
+                  <Controller
+                    control={form.control}
+                    name="form_id"
+                    render={({ field }) => (
+                      <select id={`${ids}-form`} {...field}>
+                        <option value="">{t('hr.vacancies.default_form')}</option>
+                        {(forms.data ?? [])
+                          .filter((item) => !item.is_default)
+                          .map((item) => (
+                            <option key={item.id} value={item.id}>
+                              {item.name}
+                            </option>
+                          ))}
+                      </select>
+                    )}
+                  />
                 </div>
               </div>
               <fieldset className="field">

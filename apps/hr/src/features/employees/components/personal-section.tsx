@@ -1,0 +1,250 @@
+import {
+  EMPLOYEE_LANGUAGES_MAX,
+  EMPLOYEE_RELATIVES_MAX,
+  type EmployeeDetails,
+  type UpdateEmployeeBody,
+} from '@kadry/shared/schemas/employees';
+import { useFieldArray } from 'react-hook-form';
+import { FormError } from '../../../components/ui/field';
+import { useLocale, useT } from '../../../lib/i18n';
+import { usePageData } from '../../../lib/page-data';
+import { useDictionaryOptions } from '../api/get-dictionary';
+import { useUpdateEmployee } from '../api/update-employee';
+import { fromNullableId, toNullableId, toNullableText } from './employee-form-values';
+import { ListError, SelectField, TextField, useEmployeeForm } from './form-controls';
+import { formatDate, todayIso } from './format-date';
+import { Facts, ProfileSection, SectionFormActions } from './profile-section';
+
+/** Personal info (Employee.PersonalInfo): birth date, gender, family, where they live, languages, relatives. */
+export function PersonalSection({ employee }: { employee: EmployeeDetails }) {
+  const t = useT();
+  const locale = useLocale();
+  const place = [employee.city?.name, employee.country?.name].filter(Boolean).join(', ');
+  return (
+    <ProfileSection
+      title={t('hr.employees.section.personal')}
+      canEdit={employee.can.edit_sections.includes('personal_info')}
+      renderForm={(close) => <PersonalForm employee={employee} onDone={close} />}
+    >
+      <Facts
+        items={[
+          {
+            key: 'birth_date',
+            label: t('hr.employees.field.birth_date'),
+            value: employee.birth_date ? formatDate(employee.birth_date, locale) : null,
+          },
+          { key: 'gender', label: t('hr.employees.field.gender'), value: employee.gender?.name },
+          {
+            key: 'marital_status',
+            label: t('hr.employees.field.marital_status'),
+            value: employee.marital_status?.name,
+          },
+          { key: 'place', label: t('hr.employees.field.city'), value: place },
+          { key: 'address', label: t('hr.employees.field.address'), value: employee.address },
+          {
+            key: 'languages',
+            label: t('hr.employees.field.languages'),
+            value:
+              employee.languages.length > 0 ? (
+                <ul className="inline-list">
+                  {employee.languages.map((item) => (
+                    <li key={item.language.id}>
+                      {item.level ? `${item.language.name} (${item.level.name})` : item.language.name}
+                    </li>
+                  ))}
+                </ul>
+              ) : null,
+          },
+          {
+            key: 'relatives',
+            label: t('hr.employees.field.relatives'),
+            value:
+              employee.relatives.length > 0 ? (
+                <ul>
+                  {employee.relatives.map((relative) => (
+                    <li key={relative.id}>
+                      {[
+                        relative.name,
+                        relative.relative_type?.name,
+                        relative.birth_date ? formatDate(relative.birth_date, locale) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </li>
+                  ))}
+                </ul>
+              ) : null,
+          },
+        ]}
+      />
+    </ProfileSection>
+  );
+}
+
+type PersonalValues = {
+  birth_date: string;
+  gender_id: string;
+  marital_status_id: string;
+  city_name: string;
+  address: string;
+  languages: { language_id: string; level_id: string }[];
+  relatives: { relative_type_id: string; name: string; birth_date: string }[];
+};
+
+const PERSONAL_FIELDS = [
+  'birth_date',
+  'gender_id',
+  'marital_status_id',
+  'city_name',
+  'address',
+  'languages',
+  'relatives',
+] as const;
+
+function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () => void }) {
+  const t = useT();
+  const { user } = usePageData();
+  const update = useUpdateEmployee(employee.id);
+  const genders = useDictionaryOptions('dictionaries.gender');
+  const maritalStatuses = useDictionaryOptions('dictionaries.martialStatus');
+  const languageOptions = useDictionaryOptions('dictionaries.language');
+  const relativeTypes = useDictionaryOptions('dictionaries.typesRelative');
+  const hasBirthDate = 'birth_date' in employee;
+  const hasAddress = 'address' in employee;
+  const today = todayIso(user.timezone);
+
+  const { form, onSubmit, formError, isSaving } = useEmployeeForm<PersonalValues, UpdateEmployeeBody>({
+    defaultValues: {
+      birth_date: employee.birth_date ?? '',
+      gender_id: fromNullableId(employee.gender),
+      marital_status_id: fromNullableId(employee.marital_status),
+      city_name: employee.city?.name ?? '',
+      address: employee.address ?? '',
+      languages: employee.languages.map((item) => ({
+        language_id: String(item.language.id),
+        level_id: fromNullableId(item.level),
+      })),
+      relatives: employee.relatives.map((relative) => ({
+        relative_type_id: fromNullableId(relative.relative_type),
+        name: relative.name,
+        birth_date: relative.birth_date ?? '',
+      })),
+    },
+    toBody: (values) => ({
+      ...(hasBirthDate ? { birth_date: toNullableText(values.birth_date) } : {}),
+      gender_id: toNullableId(values.gender_id),
+      marital_status_id: toNullableId(values.marital_status_id),
+      // A typed city keeps the country; a city picked from the dictionary is not offered here yet.
+      ...(values.city_name.trim() !== (employee.city?.name ?? '')
+        ? { city_id: null, city_name: toNullableText(values.city_name) }
+        : {}),
+      ...(hasAddress ? { address: toNullableText(values.address) } : {}),
+      languages: values.languages
+        .filter((item) => item.language_id !== '')
+        .map((item) => ({ language_id: Number(item.language_id), level_id: toNullableId(item.level_id) })),
+      relatives: values.relatives.map((relative) => ({
+        relative_type_id: toNullableId(relative.relative_type_id),
+        name: relative.name,
+        birth_date: toNullableText(relative.birth_date),
+      })),
+    }),
+    fields: PERSONAL_FIELDS,
+    save: (body) => update.mutateAsync(body),
+    onDone,
+  });
+  const languages = useFieldArray({ control: form.control, name: 'languages' });
+  const relatives = useFieldArray({ control: form.control, name: 'relatives' });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('hr.employees.section.personal')}>
+      <div className="employee-form-grid">
+        {hasBirthDate ? (
+          <TextField
+            form={form}
+            name="birth_date"
+            type="date"
+            max={today}
+            label={t('hr.employees.field.birth_date')}
+          />
+        ) : null}
+        <SelectField
+          form={form}
+          name="gender_id"
+          label={t('hr.employees.field.gender')}
+          options={genders.data ?? []}
+        />
+        <SelectField
+          form={form}
+          name="marital_status_id"
+          label={t('hr.employees.field.marital_status')}
+          options={maritalStatuses.data ?? []}
+        />
+        <TextField form={form} name="city_name" label={t('hr.employees.field.city')} />
+        {hasAddress ? <TextField form={form} name="address" label={t('hr.employees.field.address')} /> : null}
+      </div>
+
+      <fieldset className="employee-list-editor">
+        <legend>{t('hr.employees.field.languages')}</legend>
+        <ListError message={form.formState.errors.languages?.message} />
+        {languages.fields.map((field, index) => (
+          <div key={field.id} className="employee-list-editor__row">
+            <SelectField
+              form={form}
+              name={`languages.${index}.language_id`}
+              label={t('hr.employees.language.name', { number: index + 1 })}
+              options={languageOptions.data ?? []}
+            />
+            <button type="button" onClick={() => languages.remove(index)}>
+              {t('hr.employees.language.remove', { number: index + 1 })}
+            </button>
+          </div>
+        ))}
+        {languages.fields.length < EMPLOYEE_LANGUAGES_MAX ? (
+          <button type="button" onClick={() => languages.append({ language_id: '', level_id: '' })}>
+            {t('hr.employees.language.add')}
+          </button>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="employee-list-editor">
+        <legend>{t('hr.employees.field.relatives')}</legend>
+        <ListError message={form.formState.errors.relatives?.message} />
+        {relatives.fields.map((field, index) => (
+          <div key={field.id} className="employee-list-editor__row">
+            <SelectField
+              form={form}
+              name={`relatives.${index}.relative_type_id`}
+              label={t('hr.employees.relative.type', { number: index + 1 })}
+              options={relativeTypes.data ?? []}
+            />
+            <TextField
+              form={form}
+              name={`relatives.${index}.name`}
+              label={t('hr.employees.relative.name', { number: index + 1 })}
+            />
+            <TextField
+              form={form}
+              name={`relatives.${index}.birth_date`}
+              type="date"
+              max={today}
+              label={t('hr.employees.relative.birth_date', { number: index + 1 })}
+            />
+            <button type="button" onClick={() => relatives.remove(index)}>
+              {t('hr.employees.relative.remove', { number: index + 1 })}
+            </button>
+          </div>
+        ))}
+        {relatives.fields.length < EMPLOYEE_RELATIVES_MAX ? (
+          <button
+            type="button"
+            onClick={() => relatives.append({ relative_type_id: '', name: '', birth_date: '' })}
+          >
+            {t('hr.employees.relative.add')}
+          </button>
+        ) : null}
+      </fieldset>
+      <FormError message={formError} />
+      <SectionFormActions isSaving={isSaving} onCancel={onDone} />
+    </form>
+  );
+}

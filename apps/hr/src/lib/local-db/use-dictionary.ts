@@ -1,0 +1,66 @@
+import { route } from '@kadry/shared/routes';
+import {
+  type DictionaryEntry,
+  dictionaryResponseSchema,
+  type EventTemplatesResponse,
+  eventTemplatesResponseSchema,
+} from '@kadry/shared/schemas/dictionaries';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
+import { usePageData } from '../page-data';
+import { CACHED_AREAS, type CachedArea, createCachedSource, selectSource, stampFor } from './data-sources';
+import { type LocalCache, localCache } from './local-cache';
+
+/** The areas read as a plain list of entries (event templates and permissions have shapes of their own). */
+export type DictionaryArea = Exclude<CachedArea, 'eventTemplates' | 'permissions'>;
+
+function parseEntries(data: unknown): DictionaryEntry[] | null {
+  const parsed = dictionaryResponseSchema.shape.data.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+function parseTemplates(data: unknown): EventTemplatesResponse['data'] | null {
+  const parsed = eventTemplatesResponseSchema.shape.data.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Query keys of the dictionary reads; the dictionaries screen invalidates `['dictionaries']` after a change. */
+export const dictionaryKeys = {
+  all: ['dictionaries'] as const,
+  area: (area: CachedArea, stamp: unknown) => ['dictionaries', 'read', area, stamp] as const,
+};
+
+/** Entries of one dictionary in the user's language, from the local cache while it is current. */
+export function useDictionary(area: DictionaryArea, cache: LocalCache = localCache) {
+  const { user, settings } = usePageData();
+  const stamp = stampFor(area, { locale: user.locale, ...settings });
+  const live = async () =>
+    (await api.get(route(CACHED_AREAS[area].route), { schema: dictionaryResponseSchema })).data.data;
+  return useQuery({
+    queryKey: dictionaryKeys.area(area, stamp),
+    queryFn: () =>
+      selectSource({ live, cached: createCachedSource(`dictionary:${area}`, live, parseEntries, cache) })(
+        stamp,
+      ),
+    // Current until the page data says otherwise (the stamp is part of the key).
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The event-template dictionary by category (splitHrTemplates gives the HR standard and custom lists). */
+export function useEventTemplates(cache: LocalCache = localCache) {
+  const { user, settings } = usePageData();
+  const stamp = stampFor('eventTemplates', { locale: user.locale, ...settings });
+  const live = async () =>
+    (await api.get(route('dashboard.dictionaries.eventTemplates'), { schema: eventTemplatesResponseSchema }))
+      .data.data;
+  return useQuery({
+    queryKey: dictionaryKeys.area('eventTemplates', stamp),
+    queryFn: () =>
+      selectSource({
+        live,
+        cached: createCachedSource('dictionary:eventTemplates', live, parseTemplates, cache),
+      })(stamp),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,185 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Locale } from '@kadry/shared/constants';
+import { type DictionaryEntry, PLACE_SEARCH_LIMIT } from '@kadry/shared/schemas/dictionaries';
+
+// Countries and cities from @countrystatecity/countries (docs/decisions/014-countries-and-cities.md).
+// The files are read here rather than through the package's loaders: those import() each JSON file,
+// and a runtime that can import JSON would keep every file it ever read in its module cache. Here the
+// countries (about 250, small) are kept once read, and the cities of at most CITY_CACHE_COUNTRIES
+// countries, the least recently asked for dropped first.
+
+/** How many countries' cities stay in memory. The largest (US) is about 20,000 cities. */
+const CITY_CACHE_COUNTRIES = 8;
+
+type CountryFile = { id: number; name: string; iso2: string; native: string | null; emoji: string };
+type CountryMetaFile = { translations?: Record<string, string> };
+type CityFile = { id: number; name: string; state_code: string; native: string | null };
+
+type Country = {
+  id: number;
+  code: string;
+  names: Record<Locale, string>;
+  emoji: string;
+  /** Every name lower-cased, joined: what a search matches. */
+  haystack: string;
+};
+type City = { id: number; name: string; stateCode: string; haystack: string };
+
+export type PlacesSource = {
+  searchCountries(query: string | undefined, locale: Locale): Promise<DictionaryEntry[]>;
+  searchCities(countryCode: string, query: string | undefined): Promise<DictionaryEntry[]>;
+};
+
+function findDataDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.dirname(require.resolve('@countrystatecity/countries/data/countries.json'));
+}
+
+function normalize(text: string): string {
+  return text.toLocaleLowerCase('en').normalize('NFC');
+}
+
+/** Folders are named `<Name>-<CODE>`: the code is what follows the last dash. */
+function codeOfDir(dir: string): string {
+  return dir.slice(dir.lastIndexOf('-') + 1);
+}
+
+/**
+ * Countries and cities searched by part of a name in any language. Nothing is read until the first
+ * search; a country's cities are read on the first search in it.
+ */
+export function createPlacesSource(dataDir: string = findDataDir()): PlacesSource {
+  let countries: Promise<Country[]> | null = null;
+  let countryDirs: Promise<Map<string, string>> | null = null;
+  const cities = new Map<string, Promise<City[]>>();
+
+  function loadCountryDirs(): Promise<Map<string, string>> {
+    countryDirs ??= readdir(dataDir, { withFileTypes: true }).then(
+      (entries) =>
+        new Map(
+          entries.filter((entry) => entry.isDirectory()).map((entry) => [codeOfDir(entry.name), entry.name]),
+        ),
+    );
+    return countryDirs;
+  }
+
+  async function readCountries(): Promise<Country[]> {
+    const [list, dirs] = await Promise.all([
+      readFile(path.join(dataDir, 'countries.json'), 'utf8').then(
+        (text) => JSON.parse(text) as CountryFile[],
+      ),
+      loadCountryDirs(),
+    ]);
+    return Promise.all(
+      list.map(async (country) => {
+        const dir = dirs.get(country.iso2);
+        const meta: CountryMetaFile = dir
+          ? JSON.parse(await readFile(path.join(dataDir, dir, 'meta.json'), 'utf8'))
+          : {};
+        const names = {
+          en: country.name,
+          ru: meta.translations?.ru ?? country.name,
+          uk: meta.translations?.uk ?? country.name,
+        };
+        return {
+          id: country.id,
+          code: country.iso2,
+          names,
+          emoji: country.emoji,
+          haystack: normalize([names.en, names.ru, names.uk, country.native ?? '', country.iso2].join('\n')),
+        };
+      }),
+    );
+  }
+
+  async function readCities(countryCode: string): Promise<City[]> {
+    const dir = (await loadCountryDirs()).get(countryCode);
+    if (!dir) return [];
+    const states = (await readdir(path.join(dataDir, dir), { withFileTypes: true })).filter((entry) =>
+      entry.isDirectory(),
+    );
+    const found: City[] = [];
+    for (const state of states) {
+      let list: CityFile[];
+      try {
+        list = JSON.parse(await readFile(path.join(dataDir, dir, state.name, 'cities.json'), 'utf8'));
+      } catch {
+        continue; // a region without a cities file
+      }
+      for (const city of list) {
+        found.push({
+          id: city.id,
+          name: city.name,
+          stateCode: city.state_code,
+          haystack: normalize(city.native ? `${city.name}\n${city.native}` : city.name),
+        });
+      }
+    }
+    return found.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  }
+
+  function loadCities(countryCode: string): Promise<City[]> {
+    let loaded = cities.get(countryCode);
+    if (loaded) {
+      cities.delete(countryCode); // re-inserted below: most recently used last
+    } else {
+      loaded = readCities(countryCode);
+      loaded.catch(() => cities.delete(countryCode));
+    }
+    cities.set(countryCode, loaded);
+    while (cities.size > CITY_CACHE_COUNTRIES) {
+      const oldest = cities.keys().next().value;
+      if (oldest === undefined) break;
+      cities.delete(oldest);
+    }
+    return loaded;
+  }
+
+  return {
+    async searchCountries(query, locale) {
+      countries ??= readCountries().catch((error: unknown) => {
+        countries = null;
+        throw error;
+      });
+      const needle = query ? normalize(query) : '';
+      const matches = (await countries).filter((country) => country.haystack.includes(needle));
+      // Names starting with the query first, then by name in the reader's language.
+      const rank = (country: Country) =>
+        needle && normalize(country.names[locale]).startsWith(needle) ? 0 : 1;
+      return matches
+        .map((country) => ({ country, rank: rank(country) }))
+        .sort(
+          (a, b) => a.rank - b.rank || a.country.names[locale].localeCompare(b.country.names[locale], locale),
+        )
+        .slice(0, PLACE_SEARCH_LIMIT)
+        .map(({ country }, position) => ({
+          id: country.id,
+          code: country.code,
+          name: country.names[locale],
+          meta: { emoji: country.emoji },
+          position,
+        }));
+    },
+
+    async searchCities(countryCode, query) {
+      const needle = query ? normalize(query) : '';
+      const list = await loadCities(countryCode);
+      const starting: City[] = [];
+      const containing: City[] = [];
+      for (const city of list) {
+        if (starting.length >= PLACE_SEARCH_LIMIT) break;
+        if (!city.haystack.includes(needle)) continue;
+        (city.haystack.startsWith(needle) ? starting : containing).push(city);
+      }
+      return [...starting, ...containing].slice(0, PLACE_SEARCH_LIMIT).map((city, position) => ({
+        id: city.id,
+        code: String(city.id),
+        name: city.name,
+        meta: { country_code: countryCode, state_code: city.stateCode },
+        position,
+      }));
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import type { Locale } from '@kadry/shared/constants';
+import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { employees } from '../../db/schema/employees';
+import { roles } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
+import type { Db } from '../../db/tables';
+
+// SQL of "send access" and "login as" (docs/decisions/012-people-model.md, 016-login-as.md). Every
+// statement filters by company_id.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** An employee's account, as send access, revoke and login as judge it. */
+export type EmployeeAccountRow = {
+  id: number;
+  email: string;
+  name: string;
+  locale: Locale;
+  isDisabled: boolean;
+  hasPassword: boolean;
+  role: { id: number; key: string | null; name: string };
+};
+
+/** A visible employee with its account, if it has one. */
+export type AccessEmployeeRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+  workEmail: string | null;
+  account: EmployeeAccountRow | null;
+};
+
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  locale: users.locale,
+  isDisabled: users.isDisabled,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  role: { id: roles.id, key: roles.key, name: roles.name },
+};
+
+/**
+ * An employee of the company that `visibleWhere` (employeeVisibleWhere of employee-visibility.ts,
+ * decision 013) keeps, with its account; null when there is none or the reader may not see it.
+ * `forUpdate` locks the employee's row until the transaction ends (two "send access" at once).
+ */
+export async function findAccessEmployee(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  employeeId: number,
+  visibleWhere: SQL | undefined,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AccessEmployeeRow | null> {
+  const query = db
+    .select({
+      id: employees.id,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+      middleName: employees.middleName,
+      workEmail: employees.workEmail,
+    })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId), visibleWhere))
+    .limit(1);
+  const [employee] = opts.forUpdate ? await query.for('update') : await query;
+  if (!employee) return null;
+  return { ...employee, account: await findAccountOfEmployee(db, companyId, employee.id) };
+}
+
+/** The account of an employee of the company, or null. */
+export async function findAccountOfEmployee(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  employeeId: number,
+): Promise<EmployeeAccountRow | null> {
+  const [account] = await db
+    .select(accountColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.companyId, companyId), eq(users.employeeId, employeeId)))
+    .limit(1);
+  return account ?? null;
+}
+
+/** Whether an account of the company signs in with this email (stored lower-cased). */
+export async function isAccountEmailTaken(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  email: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.email, email)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Adds the account of an employee without a password (its invitation sets one); answers its id. */
+export async function insertEmployeeAccount(
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  values: {
+    employeeId: number;
+    email: string;
+    name: string;
+    roleId: number;
+    locale: Locale;
+    timezone: string;
+  },
+): Promise<number> {
+  const [created] = await tx
+    .insert(users)
+    .values({ ...values, companyId, passwordHash: null })
+    .returning({ id: users.id });
+  if (!created) throw new Error('insertEmployeeAccount: insert returned no row');
+  return created.id;
+}
+
+/** Gives a disabled account back its access: enabled again, with the role and language sent. */
+export async function enableEmployeeAccount(
+  tx: Pick<Db, 'update'>,
+  companyId: number,
+  userId: number,
+  values: { roleId: number; locale: Locale },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...values, isDisabled: false })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}
+
+/** Disables an account of the company (its sessions and links are ended by the caller). */
+export async function disableEmployeeAccount(tx: Pick<Db, 'update'>, companyId: number, userId: number) {
+  await tx
+    .update(users)
+    .set({ isDisabled: true })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}
+
+/**
+ * Other enabled owners with a password, their rows locked until the transaction ends (the same rule
+ * and lock as the staff-account administration's: of two owners removing each other, the second waits
+ * and is refused).
+ */
+export async function countOtherActiveOwners(
+  tx: Tx,
+  companyId: number,
+  exceptUserId: number,
+): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        ne(users.id, exceptUserId),
+        eq(roles.key, 'owner'),
+        eq(users.isDisabled, false),
+        isNotNull(users.passwordHash),
+      ),
+    )
+    .for('update', { of: users });
+  return rows.length;
+}
+
+/** An enabled account of the company (the impersonator ending "login as"), or null. */
+export async function findEnabledAccount(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  userId: number,
+): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId), eq(users.isDisabled, false)))
+    .limit(1);
+  return row ?? null;
+}

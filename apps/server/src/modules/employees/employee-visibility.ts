@@ -1,0 +1,158 @@
+import { levelOf } from '@kadry/shared/permissions/permission-state';
+import {
+  type Entity,
+  type FieldPermission,
+  type Level,
+  listEntityFields,
+  type VisibilityAction,
+} from '@kadry/shared/permissions/vocabulary';
+import { type SQL, sql } from 'drizzle-orm';
+import { employees } from '../../db/schema/employees';
+import type { Access } from '../../plugins/access/access';
+
+// Which employees a user sees (docs/decisions/013-visible-employees.md), in one place: the SQL
+// condition lists use and its in-memory twin for one loaded employee, built from the same reader.
+
+/** What the rule needs of the reader: their employee, company, Employee view level and team reach. */
+export type EmployeeReader = {
+  companyId: number;
+  employeeId: number;
+  /** The Employee view level. */
+  level: Level;
+  /** The named actions that open groups of employees to a to_all level (rule 3). */
+  viewInOpenTeams: boolean;
+  viewInHiddenTeams: boolean;
+  viewWithoutTeam: boolean;
+  /** "My team": the teams of the reader's employee and every team below one it manages. */
+  teamIds: readonly number[];
+};
+
+/** The reader of an Access. */
+export function readerOf(access: Pick<Access, 'user' | 'permissions' | 'teamIds'>): EmployeeReader {
+  const employee = access.permissions.Employee;
+  return {
+    companyId: access.user.companyId,
+    employeeId: access.user.employeeId,
+    level: levelOf(employee.visibilitySettings, 'view'),
+    viewInOpenTeams: employee.actions.includes('view_in_open_teams'),
+    viewInHiddenTeams: employee.actions.includes('view_in_hidden_teams'),
+    viewWithoutTeam: employee.actions.includes('view_without_team'),
+    teamIds: access.teamIds,
+  };
+}
+
+/** A loaded employee as the rule sees it: its id and its teams (with whether each is hidden). */
+export type EmployeeMembership = {
+  id: number;
+  teams: readonly { id: number; isHidden: boolean }[];
+};
+
+/** How an employee relates to the reader, for levels: their own, in "my team", or anyone else. */
+export type Relation = 'own' | 'team' | 'other';
+
+export function relationOf(
+  reader: Pick<EmployeeReader, 'employeeId' | 'teamIds'>,
+  employee: EmployeeMembership,
+): Relation {
+  if (employee.id === reader.employeeId) return 'own';
+  if (employee.teams.some((team) => reader.teamIds.includes(team.id))) return 'team';
+  return 'other';
+}
+
+/** Whether a level reaches an employee of this relation (rules 1–2; `to_all` reaches everyone). */
+export function levelReaches(level: Level, relation: Relation): boolean {
+  switch (level) {
+    case 'to_all':
+      return true;
+    case 'only_my_and_my_team':
+      return relation !== 'other';
+    case 'only_my':
+      return relation === 'own';
+    default:
+      return false;
+  }
+}
+
+/** The in-memory twin of employeeVisibleWhere: whether the reader sees this loaded employee. */
+export function canSeeEmployee(reader: EmployeeReader, employee: EmployeeMembership): boolean {
+  const relation = relationOf(reader, employee);
+  if (relation === 'own') return true;
+  if (reader.level === 'not_visible' || reader.level === 'only_my') return false;
+  if (relation === 'team') return true;
+  if (reader.level !== 'to_all') return false;
+  if (employee.teams.length === 0) return reader.viewWithoutTeam;
+  return employee.teams.some((team) => (team.isHidden ? reader.viewInHiddenTeams : reader.viewInOpenTeams));
+}
+
+/** A list of ids as an SQL value usable inside `in (…)`. */
+function idList(ids: readonly number[]): SQL {
+  return sql`select unnest(${`{${ids.join(',')}}`}::int[])`;
+}
+
+/** Memberships of the outer row's employee (`employees`), with its teams for the is_hidden test. */
+function memberOf(reader: EmployeeReader, teamCondition: SQL | undefined): SQL {
+  const condition = teamCondition ? sql` and ${teamCondition}` : sql``;
+  return sql`exists (select 1 from team_members tm join teams t on t.id = tm.team_id and t.company_id = ${reader.companyId} where tm.company_id = ${reader.companyId} and tm.employee_id = ${employees.id}${condition})`;
+}
+
+/**
+ * The WHERE condition over `employees` that keeps the rows the reader sees (decision 013). The caller
+ * still filters by company. Undefined when the reader sees every employee of the company.
+ */
+export function employeeVisibleWhere(reader: EmployeeReader): SQL | undefined {
+  const own = sql`${employees.id} = ${reader.employeeId}`;
+  if (reader.level === 'not_visible' || reader.level === 'only_my') return own;
+  const conditions: SQL[] = [own];
+  if (reader.teamIds.length > 0)
+    conditions.push(memberOf(reader, sql`tm.team_id in (${idList(reader.teamIds)})`));
+  if (reader.level === 'to_all') {
+    const { viewInOpenTeams: open, viewInHiddenTeams: hidden, viewWithoutTeam: noTeam } = reader;
+    if (open && hidden && noTeam) return undefined;
+    if (open && hidden) conditions.push(memberOf(reader, undefined));
+    else if (open) conditions.push(memberOf(reader, sql`not t.is_hidden`));
+    else if (hidden) conditions.push(memberOf(reader, sql`t.is_hidden`));
+    if (noTeam) {
+      conditions.push(
+        sql`not exists (select 1 from team_members tm where tm.company_id = ${reader.companyId} and tm.employee_id = ${employees.id})`,
+      );
+    }
+  }
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+/** The sections of a profile, each checked by its sub-entity (decision 013). */
+export const SECTIONS = ['profile', 'contacts', 'personal_info', 'files'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const SECTION_ENTITY = {
+  profile: 'Employee.Profile',
+  contacts: 'Employee.Contacts',
+  personal_info: 'Employee.PersonalInfo',
+  files: 'Employee.Files',
+} as const satisfies Record<Section, Entity>;
+
+/** Whether an action's level on a sub-entity (or Employee itself) reaches an employee of this relation. */
+export function canReach(
+  access: Pick<Access, 'permissions'>,
+  entity: Entity,
+  action: VisibilityAction,
+  relation: Relation,
+): boolean {
+  return levelReaches(levelOf(access.permissions[entity].visibilitySettings, action), relation);
+}
+
+/**
+ * Whether a field permission lets the reader see a governed value: the Employee's fields_view must
+ * have it, and so must the section's sub-entity when that sub-entity governs the field too.
+ */
+export function canSeeField(
+  access: Pick<Access, 'permissions'>,
+  field: FieldPermission,
+  section?: Section,
+): boolean {
+  if (!access.permissions.Employee.fields_view.includes(field)) return false;
+  if (!section) return true;
+  const entity = SECTION_ENTITY[section];
+  if (!listEntityFields(entity).includes(field)) return true;
+  return access.permissions[entity].fields_view.includes(field);
+}

@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
+import type { CustomFieldValue } from '../../../db/schema/employees';
+import { employees } from '../../../db/schema/employees';
+import type { Db } from '../../../db/tables';
+import type { EmployeeListFilter, EmployeeSortKey } from '../employees.queries';
+
+// The export's SQL: the directory's rows (same filter shape as employees.queries.ts) with everything
+// a spreadsheet row shows, read in batches so the whole file is never in memory.
+
+type Reader = Pick<Db, 'select'>;
+
+function exportWhere(companyId: number, filter: EmployeeListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(employees.companyId, companyId), filter.visible];
+  if (filter.search) {
+    const target =
+      filter.search.expression === 'search_text' ? employees.searchText : filter.search.expression;
+    conditions.push(like(target, filter.search.pattern));
+  }
+  if (filter.teamIds && filter.teamIds.length > 0) {
+    conditions.push(
+      sql`exists (select 1 from team_members tm where tm.company_id = ${companyId} and tm.employee_id = ${employees.id} and tm.team_id in (select unnest(${`{${filter.teamIds.join(',')}}`}::int[])))`,
+    );
+  }
+  if (filter.statusIds && filter.statusIds.length > 0)
+    conditions.push(inArray(employees.statusId, [...filter.statusIds]));
+  if (filter.employmentTypeIds && filter.employmentTypeIds.length > 0) {
+    conditions.push(inArray(employees.employmentTypeId, [...filter.employmentTypeIds]));
+  }
+  if (filter.position) conditions.push(sql`lower(${employees.position}) like ${filter.position}`);
+  if (filter.city) conditions.push(sql`lower(${employees.cityName}) like ${filter.city}`);
+  if (filter.startFrom) conditions.push(sql`${employees.startOfWork} >= ${filter.startFrom}`);
+  if (filter.startTo) conditions.push(sql`${employees.startOfWork} <= ${filter.startTo}`);
+  if (filter.state === 'active') conditions.push(isNull(employees.dismissalDate));
+  if (filter.state === 'dismissed') conditions.push(sql`${employees.dismissalDate} is not null`);
+  return and(...conditions);
+}
+
+function exportOrder(sort: EmployeeSortKey, direction: 'asc' | 'desc'): SQL[] {
+  const by = direction === 'asc' ? asc : desc;
+  const byName = [
+    by(sql`lower(${employees.lastName})`),
+    by(sql`lower(${employees.firstName})`),
+    by(employees.id),
+  ];
+  const nulls = direction === 'asc' ? sql`nulls last` : sql`nulls first`;
+  switch (sort) {
+    case 'start_of_work':
+      return [sql`${employees.startOfWork} ${sql.raw(direction)} ${nulls}`, ...byName];
+    case 'probation_period':
+      return [sql`${employees.probationEnd} ${sql.raw(direction)} ${nulls}`, ...byName];
+    case 'position':
+      return [sql`lower(${employees.position}) ${sql.raw(direction)} ${nulls}`, ...byName];
+    case 'created_at':
+      return [by(employees.createdAt), by(employees.id)];
+    default:
+      return byName;
+  }
+}
+
+export type ExportRow = {
+  id: number;
+  employeeNumber: string | null;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+  firstNameAlt: string | null;
+  lastNameAlt: string | null;
+  middleNameAlt: string | null;
+  workEmail: string | null;
+  workPhone: string | null;
+  personalEmail: string | null;
+  personalPhone: string | null;
+  position: string | null;
+  teams: { id: number; name: string }[];
+  manager: string | null;
+  employmentType: number | null;
+  termsOfCooperation: number | null;
+  status: number | null;
+  grade: number | null;
+  experience: number | null;
+  startOfWork: string | null;
+  probationEnd: string | null;
+  dismissalDate: string | null;
+  dismissalReason: number | null;
+  birthDate: string | null;
+  gender: number | null;
+  maritalStatus: number | null;
+  countryCode: string | null;
+  cityName: string | null;
+  address: string | null;
+  salary: string | null;
+  salaryCurrency: string | null;
+  notes: string | null;
+  customFields: Record<string, CustomFieldValue>;
+};
+
+/**
+ * The ids of every row the export holds, in the directory's order: one sorted statement (10,000 ids
+ * are 80 kB), so the details can then be read in small batches without sorting again.
+ */
+export async function findExportIds(
+  db: Reader,
+  companyId: number,
+  filter: EmployeeListFilter,
+  order: { sort: EmployeeSortKey; direction: 'asc' | 'desc' },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(exportWhere(companyId, filter))
+    .orderBy(...exportOrder(order.sort, order.direction));
+  return rows.map((row) => row.id);
+}
+
+/** The export's rows of these ids, in the order given (dictionary values as entry ids). */
+export async function findExportRows(
+  db: Reader,
+  companyId: number,
+  ids: readonly number[],
+): Promise<ExportRow[]> {
+  if (ids.length === 0) return [];
+  const salary = sql`(select s.amount || ' ' || s.currency from employee_salaries s where s.company_id = ${companyId} and s.employee_id = ${employees.id} and s.effective_from <= current_date order by s.effective_from desc, s.id desc limit 1)`;
+  const rows = await db
+    .select({
+      id: employees.id,
+      employeeNumber: employees.employeeNumber,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+      middleName: employees.middleName,
+      firstNameAlt: employees.firstNameAlt,
+      lastNameAlt: employees.lastNameAlt,
+      middleNameAlt: employees.middleNameAlt,
+      workEmail: employees.workEmail,
+      workPhone: employees.workPhone,
+      personalEmail: employees.personalEmail,
+      personalPhone: employees.personalPhone,
+      position: employees.position,
+      teams: sql<
+        { id: number; name: string }[]
+      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name) from team_members tm join teams t on t.id = tm.team_id where tm.company_id = ${companyId} and tm.employee_id = ${employees.id}), '[]'::json)`,
+      manager: sql<
+        string | null
+      >`(select coalesce(m.employee_number, m.work_email) from employees m where m.company_id = ${companyId} and m.id = ${employees.managerId})`,
+      employmentType: employees.employmentTypeId,
+      termsOfCooperation: employees.termsOfCooperationId,
+      status: employees.statusId,
+      grade: employees.gradeId,
+      experience: employees.experienceId,
+      startOfWork: employees.startOfWork,
+      probationEnd: employees.probationEnd,
+      dismissalDate: employees.dismissalDate,
+      dismissalReason: employees.dismissalReasonId,
+      birthDate: employees.birthDate,
+      gender: employees.genderId,
+      maritalStatus: employees.maritalStatusId,
+      countryCode: employees.countryCode,
+      cityName: employees.cityName,
+      address: employees.address,
+      salaryWithCurrency: sql<string | null>`${salary}`,
+      notes: employees.notes,
+      customFields: employees.customFields,
+    })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, [...ids])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const found = byId.get(id);
+    if (!found) return [];
+    const { salaryWithCurrency, ...row } = found;
+    const [amount, currency] = salaryWithCurrency ? salaryWithCurrency.split(' ') : [];
+    return [{ ...row, salary: amount ?? null, salaryCurrency: currency ?? null }];
+  });
+}

@@ -1,0 +1,203 @@
+import { Readable } from 'node:stream';
+import type { EmployeeExportQuery, EmployeeImportColumn } from '@kadry/shared/schemas/employee-import';
+import type { Db } from '../../../db/tables';
+import { AppError } from '../../../lib/app-error';
+import { buildContainsPattern } from '../../../lib/contains-pattern';
+import { writeCsvLine } from '../../../lib/export-table';
+import { type Access, hasNamedAction, requireAction, requireLevel } from '../../../plugins/access/access';
+import {
+  canReach,
+  canSeeField,
+  employeeVisibleWhere,
+  readerOf,
+  relationOf,
+  SECTION_ENTITY,
+} from '../employee-visibility';
+import { buildSearchExpression, type EmployeeListFilter } from '../employees.queries';
+import { COLUMN_SPECS, customFieldHeader, listAllowedColumns } from '../import/employee-columns';
+import {
+  createXlsxStream,
+  findExportLookups,
+  textRow,
+  XLSX_CONTENT_TYPE,
+} from '../import/employee-import.service';
+import { type ExportRow, findExportIds, findExportRows } from './employee-export.queries';
+
+export type EmployeeExportContext = { db: Db; access: Access };
+
+/** Rows read per statement: the file streams out while the next batch is read. */
+const EXPORT_BATCH = 500;
+
+/**
+ * The directory's filter for the export, with the directory's rules: filters beyond search, team and
+ * status and any sort but by name need extended_filters_and_sorting; a hidden field is neither a
+ * filter nor a sort, and the search does not look through hidden emails or phones.
+ */
+export function buildExportFilter(access: Access, query: EmployeeExportQuery): EmployeeListFilter {
+  const extended =
+    (query.employment_type_ids?.length ?? 0) > 0 ||
+    Boolean(query.position) ||
+    Boolean(query.city) ||
+    Boolean(query.start_from) ||
+    Boolean(query.start_to) ||
+    query.sort !== 'name';
+  if (extended && !hasNamedAction(access, 'Employee', 'extended_filters_and_sorting')) {
+    throw new AppError('forbidden');
+  }
+  if ((query.position || query.sort === 'position') && !canSeeField(access, 'field_position', 'profile')) {
+    throw new AppError('forbidden');
+  }
+  if (
+    (query.start_from || query.start_to || query.sort === 'start_of_work') &&
+    !canSeeField(access, 'field_start_of_work', 'profile')
+  ) {
+    throw new AppError('forbidden');
+  }
+  if (query.sort === 'probation_period' && !canSeeField(access, 'field_probation_period', 'profile')) {
+    throw new AppError('forbidden');
+  }
+  const search = query.search?.trim().toLowerCase();
+  return {
+    visible: employeeVisibleWhere(readerOf(access)),
+    search: search
+      ? {
+          pattern: buildContainsPattern(search),
+          expression: buildSearchExpression({
+            emails: canSeeField(access, 'field_email', 'contacts'),
+            phones: canSeeField(access, 'field_phone', 'contacts'),
+          }),
+        }
+      : undefined,
+    teamIds: query.team_ids,
+    statusIds: query.status_ids,
+    employmentTypeIds: query.employment_type_ids,
+    position: query.position ? buildContainsPattern(query.position.toLowerCase()) : undefined,
+    city: query.city ? buildContainsPattern(query.city.toLowerCase()) : undefined,
+    startFrom: query.start_from,
+    startTo: query.start_to,
+    state: query.state,
+  };
+}
+
+/** The cell of a built-in column; dictionary entries by their name in the reader's language. */
+function cellOf(row: ExportRow, column: EmployeeImportColumn, names: ReadonlyMap<number, string>): string {
+  const name = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  const values: Record<EmployeeImportColumn, string | null> = {
+    employee_number: row.employeeNumber,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    middle_name: row.middleName,
+    first_name_alt: row.firstNameAlt,
+    last_name_alt: row.lastNameAlt,
+    middle_name_alt: row.middleNameAlt,
+    email: row.workEmail,
+    phone: row.workPhone,
+    personal_email: row.personalEmail,
+    personal_phone: row.personalPhone,
+    position: row.position,
+    teams: row.teams.map((team) => team.name).join('; '),
+    manager: row.manager,
+    employment_type: name(row.employmentType),
+    terms_of_cooperation: name(row.termsOfCooperation),
+    status: name(row.status),
+    grade: name(row.grade),
+    experience: name(row.experience),
+    start_of_work: row.startOfWork,
+    probation_period: row.probationEnd,
+    dismissal_date: row.dismissalDate,
+    dismissal_reason: name(row.dismissalReason),
+    birth_date: row.birthDate,
+    gender: name(row.gender),
+    marital_status: name(row.maritalStatus),
+    country_code: row.countryCode,
+    city: row.cityName,
+    address: row.address,
+    salary: row.salary,
+    salary_currency: row.salaryCurrency,
+    notes: row.notes,
+  };
+  return values[column] ?? '';
+}
+
+/**
+ * The visible directory (with its filters) as XLSX or CSV, streamed batch by batch. Behind the Employee
+ * `export` action; only the columns of fields the user may see, and per row only the sections the
+ * user's sub-entity levels reach for that employee (own, my team, others). Every text cell is
+ * neutralised against formula injection.
+ */
+export async function exportEmployees(
+  ctx: EmployeeExportContext,
+  query: EmployeeExportQuery,
+  locale: string,
+): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+  const { access } = ctx;
+  requireLevel(access, 'Employee', 'view');
+  requireAction(access, 'Employee', 'export');
+  const filter = buildExportFilter(access, query);
+  const companyId = access.user.companyId;
+  const reader = readerOf(access);
+  const columns = listAllowedColumns(access);
+  const { customFields, entries } = await findExportLookups(ctx.db, companyId);
+  const lang = locale as 'en' | 'ru' | 'uk';
+  const names = new Map(
+    entries.map((entry) => [entry.id, entry.overrideNames?.[lang] ?? entry.names[lang] ?? entry.names.en]),
+  );
+  const header = [...columns, ...customFields.map((field) => customFieldHeader(field.name))];
+
+  function cellsOf(row: ExportRow): string[] {
+    const relation = relationOf(reader, {
+      id: row.id,
+      teams: row.teams.map((team) => ({ id: team.id, isHidden: false })),
+    });
+    const reaches = new Map(
+      (Object.keys(SECTION_ENTITY) as (keyof typeof SECTION_ENTITY)[]).map((section) => [
+        section,
+        canReach(access, SECTION_ENTITY[section], 'view', relation),
+      ]),
+    );
+    const cells = columns.map((column) => {
+      const section = COLUMN_SPECS[column].section;
+      return section && !reaches.get(section) ? '' : cellOf(row, column, names);
+    });
+    for (const field of customFields) {
+      const value = reaches.get('profile') ? row.customFields[String(field.id)] : null;
+      if (value === null || value === undefined) cells.push('');
+      else if (field.type === 'select') cells.push(field.options.find((o) => o.id === value)?.name ?? '');
+      else cells.push(String(value));
+    }
+    return cells;
+  }
+
+  const ids = await findExportIds(ctx.db, companyId, filter, {
+    sort: query.sort,
+    direction: query.direction,
+  });
+  async function* batches(): AsyncGenerator<string[]> {
+    for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
+      const rows = await findExportRows(ctx.db, companyId, ids.slice(start, start + EXPORT_BATCH));
+      for (const row of rows) yield cellsOf(row);
+    }
+  }
+
+  if (query.format === 'csv') {
+    async function* lines(): AsyncGenerator<string> {
+      // A BOM so Excel reads UTF-8.
+      yield `\uFEFF${writeCsvLine(header)}`;
+      for await (const cells of batches()) yield writeCsvLine(cells);
+    }
+    return {
+      stream: Readable.from(lines()),
+      contentType: 'text/csv; charset=utf-8',
+      fileName: 'employees.csv',
+    };
+  }
+
+  const { stream, workbook } = createXlsxStream();
+  void (async () => {
+    const sheet = workbook.addWorksheet('Employees');
+    sheet.addRow(textRow(header)).commit();
+    for await (const cells of batches()) sheet.addRow(textRow(cells)).commit();
+    await workbook.commit();
+  })().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+  return { stream, contentType: XLSX_CONTENT_TYPE, fileName: 'employees.xlsx' };
+}
