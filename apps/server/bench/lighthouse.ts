@@ -1,6 +1,5 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findChromium } from '../../../tooling/system/system-tools';
 import type { FigureRow } from './report';
 
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100 } as const;
@@ -12,11 +11,12 @@ export type LighthouseScores = { url: string; performance: number; accessibility
  * emulation (a mid-range phone on a throttled connection), in one headless Chromium.
  */
 export async function measureLighthouse(urls: readonly string[]): Promise<LighthouseScores[] | null> {
-  // A local Chromium (Debian's, or another install); no browser is ever downloaded.
-  const chromium = findChromium();
-  if (!chromium.isFound) return null;
+  // A local Chromium (Debian's, or another install), found by tooling/run-bench.ts (`npm run bench`)
+  // and handed over in KADRY_CHROMIUM; no browser is ever downloaded.
+  const chromiumPath = process.env.KADRY_CHROMIUM;
+  if (!chromiumPath) return null;
   const chrome = await chromeLauncher.launch({
-    chromePath: chromium.path,
+    chromePath: chromiumPath,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
