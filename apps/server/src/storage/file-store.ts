@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files (CVs, attachments, logos) live. Keys are chosen by the store, never by the caller,
- * so no user input can reach a path or object name. Implementations: local directory (default), S3 later.
+ * so no user input can reach a path or object name. Implementations: local directory (default), S3 (s3.ts).
  */
 export interface FileStore {
   /**
