@@ -34,6 +34,7 @@ async function listScreens(page: Page): Promise<string[]> {
   const formId = await first('/api/v1/forms');
   const teamId = await first('/api/v1/teams');
   const roleId = await first('/api/v1/roles');
+  const employeeId = await first('/api/v1/employees/visible');
   return [
     '/app',
     '/app/vacancies',
@@ -47,10 +48,16 @@ async function listScreens(page: Page): Promise<string[]> {
     `/app/forms/${formId}`,
     '/app/careers-settings',
     '/app/teams',
+    '/app/teams/chart',
     `/app/teams/${teamId}`,
     '/app/roles',
     `/app/roles/${roleId}`,
     '/app/staff',
+    '/app/employees',
+    `/app/employees/${employeeId}`,
+    '/app/employees/new',
+    '/app/employees/import',
+    '/app/dictionaries',
     '/app/account',
   ];
 }

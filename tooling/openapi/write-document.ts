@@ -25,7 +25,14 @@ const cvParser = createCvParserPool({ workers: 1 });
 try {
   await migrateDatabase(database);
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    // No load shedding: on a busy build machine it would answer the one request below with 503.
+    env: parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_RSS_MB: '0',
+    }),
     database,
     fileStore: createLocalDirStore(path.join(dataDir, 'files')),
     cvParser,

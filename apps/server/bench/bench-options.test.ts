@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBenchOptions } from './bench-options';
+import { BENCH_SECTIONS, readBenchOptions, readBenchSections } from './bench-options';
 
 describe('readBenchOptions', () => {
   it('defaults to 8 s in 4 rounds at 50 connections on the embedded database', () => {
@@ -9,6 +9,7 @@ describe('readBenchOptions', () => {
       rounds: 4,
       connections: 50,
       databaseUrl: undefined,
+      sections: [...BENCH_SECTIONS],
     });
     expect(readBenchOptions({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -26,5 +27,25 @@ describe('readBenchOptions', () => {
       durationSec: 3,
       databaseUrl: 'postgres://u@localhost/kadry_bench',
     });
+  });
+});
+
+describe('readBenchSections', () => {
+  it('runs every section without --only', () => {
+    expect(readBenchSections([])).toEqual([...BENCH_SECTIONS]);
+  });
+
+  it('reads --only with a space or =, comma-separated or repeated, in the run order', () => {
+    expect(readBenchSections(['--only', 'people'])).toEqual(['people']);
+    expect(readBenchSections(['--only=people,api'])).toEqual(['api', 'people']);
+    expect(readBenchSections(['--only', 'uploads', '--only=api'])).toEqual(['api', 'uploads']);
+    expect(readBenchOptions({}, ['--only', 'people']).sections).toEqual(['people']);
+  });
+
+  it('refuses an unknown section, a missing name and an unknown argument', () => {
+    expect(() => readBenchSections(['--only', 'peple'])).toThrow(/Unknown bench section peple.*people/);
+    expect(() => readBenchSections(['--only'])).toThrow(/needs a section name/);
+    expect(() => readBenchSections(['--only='])).toThrow(/needs a section name/);
+    expect(() => readBenchSections(['--fast'])).toThrow(/Unknown bench argument --fast/);
   });
 });

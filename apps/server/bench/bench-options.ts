@@ -24,10 +24,48 @@ export type BenchOptions = {
   rounds: number;
   connections: number;
   databaseUrl: string | undefined;
+  /** The sections to run (`--only a,b` on the command line); all of them by default. */
+  sections: readonly BenchSection[];
 };
 
+/** The bench's parts, in the order they run; `--only` picks some of them. */
+export const BENCH_SECTIONS = ['api', 'uploads', 'submissions', 'pages', 'lighthouse', 'people'] as const;
+export type BenchSection = (typeof BENCH_SECTIONS)[number];
+
+/**
+ * The sections named by `--only <a,b>` or `--only=<a,b>` (repeatable) among the arguments, or every
+ * section when there is none; an unknown name fails naming the known ones.
+ */
+export function readBenchSections(argv: readonly string[]): BenchSection[] {
+  const named: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '--only') {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new Error('--only needs a section name');
+      named.push(...value.split(','));
+      i += 1;
+    } else if (arg.startsWith('--only=')) {
+      named.push(...arg.slice('--only='.length).split(','));
+    } else {
+      throw new Error(`Unknown bench argument ${arg} (known: --only <${BENCH_SECTIONS.join('|')}>[,…])`);
+    }
+  }
+  const names = named.map((name) => name.trim()).filter(Boolean);
+  if (named.length > 0 && names.length === 0) throw new Error('--only needs a section name');
+  if (names.length === 0) return [...BENCH_SECTIONS];
+  const unknown = names.filter((name) => !(BENCH_SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown bench section ${unknown.join(', ')} (known: ${BENCH_SECTIONS.join(', ')})`);
+  }
+  return BENCH_SECTIONS.filter((section) => names.includes(section));
+}
+
 /** The bench's settings from the environment, failing with every bad variable named. */
-export function readBenchOptions(env: Record<string, string | undefined>): BenchOptions {
+export function readBenchOptions(
+  env: Record<string, string | undefined>,
+  argv: readonly string[] = [],
+): BenchOptions {
   const result = optionsSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -39,5 +77,6 @@ export function readBenchOptions(env: Record<string, string | undefined>): Bench
     rounds: result.data.BENCH_ROUNDS,
     connections: result.data.BENCH_CONNECTIONS,
     databaseUrl: result.data.DATABASE_URL,
+    sections: readBenchSections(argv),
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTodayIsoDate } from '@kadry/shared/validation/dates';
 import { startBaselineServer } from './baseline-server';
-import { type BenchOptions, readBenchOptions } from './bench-options';
+import { type BenchOptions, type BenchSection, readBenchOptions } from './bench-options';
 import { type DemoTargets, discoverDemoTargets } from './endpoints';
 import { buildApiRows, buildPagesRows, buildSubmissionRows, buildUploadRows } from './figures';
 import { getRaw } from './http-get';
@@ -80,9 +80,13 @@ async function measureApi(
 /** Above this 1-minute load average per core, other programs are competing with the bench for the CPU. */
 const BUSY_LOAD_PER_CORE = 0.5;
 
-async function runBench(options: BenchOptions, dataDir: string): Promise<BenchReport> {
-  const startedAt = new Date().toISOString();
-  const loadBefore = os.loadavg()[0] ?? 0;
+/** The public side's sections (all but people) on one server with the demo data. */
+async function measurePublicSide(
+  options: BenchOptions,
+  dataDir: string,
+  findings: Findings,
+  runs: (section: BenchSection) => boolean,
+): Promise<void> {
   log(`starting the server (${options.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, data in ${dataDir})`);
   const server = await startKadryServer({
     repoRoot: REPO_ROOT,
@@ -90,7 +94,6 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
     baseEnv: process.env,
     databaseUrl: options.databaseUrl,
   });
-  const findings: Findings = { rows: [], failures: [] };
   try {
     log(`server ready at ${server.origin} (pid ${server.pid})`);
     const targets = await discoverDemoTargets(server.origin);
@@ -98,38 +101,58 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
     const today = getTodayIsoDate();
     const submission = { origin: server.origin, vacancyId: targets.vacancyId, fields: targets.fields, today };
 
-    await measureApi(server, targets, options, findings);
-    await runStep('uploads and memory', findings, async () => {
-      const result = await measureUploadMemory({ ...submission, pid: server.pid });
-      if (result.firstFailure) findings.failures.push(`upload refused: ${result.firstFailure}`);
-      return buildUploadRows(result);
-    });
-    await runStep('submissions', findings, async () => {
-      const result = await measureSubmissions(submission);
-      if (result.firstFailure)
-        findings.failures.push(`${result.failed} submissions refused, first: ${result.firstFailure}`);
-      return buildSubmissionRows(result);
-    });
-    await runStep('careers pages', findings, async () =>
-      buildPagesRows(await measureCareersPages(server.origin, targets.vacancyId, CAREERS_CLIENT_DIR)),
-    );
-    await runStep('lighthouse', findings, async () =>
-      buildLighthouseRows(
-        await measureLighthouse([
-          `${server.origin}/careers`,
-          `${server.origin}/careers/${targets.vacancyId}`,
-        ]),
-        ['/careers', '/careers/{id}'],
-      ),
-    );
+    if (runs('api')) await measureApi(server, targets, options, findings);
+    if (runs('uploads')) {
+      await runStep('uploads and memory', findings, async () => {
+        const result = await measureUploadMemory({ ...submission, pid: server.pid });
+        if (result.firstFailure) findings.failures.push(`upload refused: ${result.firstFailure}`);
+        return buildUploadRows(result);
+      });
+    }
+    if (runs('submissions')) {
+      await runStep('submissions', findings, async () => {
+        const result = await measureSubmissions(submission);
+        if (result.firstFailure)
+          findings.failures.push(`${result.failed} submissions refused, first: ${result.firstFailure}`);
+        return buildSubmissionRows(result);
+      });
+    }
+    if (runs('pages')) {
+      await runStep('careers pages', findings, async () =>
+        buildPagesRows(await measureCareersPages(server.origin, targets.vacancyId, CAREERS_CLIENT_DIR)),
+      );
+    }
+    if (runs('lighthouse')) {
+      await runStep('lighthouse', findings, async () =>
+        buildLighthouseRows(
+          await measureLighthouse([
+            `${server.origin}/careers`,
+            `${server.origin}/careers/${targets.vacancyId}`,
+          ]),
+          ['/careers', '/careers/{id}'],
+        ),
+      );
+    }
   } finally {
     log('stopping the server');
     await server.stop();
   }
+}
+
+async function runBench(options: BenchOptions, dataDir: string): Promise<BenchReport> {
+  const startedAt = new Date().toISOString();
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const runs = (section: BenchSection) => options.sections.includes(section);
+  const findings: Findings = { rows: [], failures: [] };
+  if (options.sections.some((section) => section !== 'people')) {
+    await measurePublicSide(options, dataDir, findings, runs);
+  }
   // People (issue 13): a server of its own on a database with two generated companies.
-  await runStep('people', findings, () =>
-    measurePeople({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, log }),
-  );
+  if (runs('people')) {
+    await runStep('people', findings, () =>
+      measurePeople({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, log }),
+    );
+  }
   const cpus = os.cpus();
   return {
     startedAt,
@@ -148,6 +171,7 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
       warmupSec: options.warmupSec,
       rounds: options.rounds,
       connections: options.connections,
+      sections: [...options.sections],
     },
     rows: findings.rows,
     failures: findings.failures,
@@ -155,7 +179,7 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
 }
 
 async function main(): Promise<number> {
-  const options = readBenchOptions(process.env);
+  const options = readBenchOptions(process.env, process.argv.slice(2));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kadry-bench-'));
   const cleanUp = () => {
     killTrackedChildren();

@@ -85,7 +85,7 @@ async function measureP95(origin: string, company: PeopleCompany, pathname: stri
 }
 
 /** Writes a 10,000-row import file for the company (streamed to disk). */
-async function writeImportFile(file: string, company: PeopleCompany, rows: number): Promise<void> {
+export async function writeImportFile(file: string, company: PeopleCompany, rows: number): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: false,
@@ -112,7 +112,7 @@ async function writeImportFile(file: string, company: PeopleCompany, rows: numbe
 }
 
 /** Sends a file as the multipart field `file`, streamed from disk. */
-function uploadFile(origin: string, company: PeopleCompany, file: string) {
+export function uploadFile(origin: string, company: PeopleCompany, file: string) {
   const boundary = `----kadrybench${Date.now()}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="people.xlsx"\r\n` +

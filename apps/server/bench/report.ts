@@ -34,6 +34,8 @@ export type BenchReport = {
     warmupSec: number;
     rounds: number;
     connections: number;
+    /** The sections run (`--only`); all of them when absent (reports written before the flag). */
+    sections?: string[];
   };
   rows: FigureRow[];
   /** Anything that went wrong (failed requests, a failed step); non-empty makes the run exit non-zero. */

@@ -6,11 +6,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import { countPendingMigrations } from './db/migration-status';
 import { AppError } from './lib/app-error';
 import { createEmailSender, type EmailSender } from './lib/email-sender';
 import { createEventBus, type EventBus } from './lib/event-bus';
+import { createInvalidationBus } from './lib/invalidation-bus';
+import { createJobQueue, type JobQueue } from './lib/job-queue';
+import { createMailQueue } from './lib/mail-queue';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { createPublicCache, type PublicCache } from './lib/public-cache';
+import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { createResponseMicrocache } from './lib/response-microcache';
+import { absencesRoutes } from './modules/absences/absences.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { appShellRoutes } from './modules/app-shell/app-shell.routes';
@@ -29,6 +36,7 @@ import { employeeExportRoutes } from './modules/employees/export/employee-export
 import { employeeImportRoutes } from './modules/employees/import/employee-import.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { subscribeNotifications } from './modules/notifications/notifications.service';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
@@ -43,6 +51,7 @@ import { csrfProtection } from './plugins/csrf';
 import { errorHandler, handleFrameworkError } from './plugins/error-handler';
 import { loadShedding } from './plugins/load-shedding';
 import { methodOverride } from './plugins/method-override';
+import { metricsPlugin } from './plugins/metrics';
 import { openapi } from './plugins/openapi';
 import { planGuard } from './plugins/plan-guard';
 import { securityHeaders } from './plugins/security-headers';
@@ -54,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The event bus modules announce changes on (tests wait for deliveries with `events.settled()`). */
     events: EventBus;
+    /** Durable jobs, mail among them (tests wait for them with `jobs.settled()`). */
+    jobs: JobQueue;
   }
 }
 
@@ -78,6 +89,11 @@ export type AppDeps = {
   emailSender?: EmailSender;
   /** Where the HR app's client build lives (apps/hr/dist/client); defaults to the one in this repository. */
   hrClientDir?: string;
+  /**
+   * The Prometheus series this app records into (server.ts shares them with the METRICS_PORT listener
+   * and the database). Default: a registry of its own when METRICS_TOKEN is set, otherwise none.
+   */
+  metrics?: Metrics;
 };
 
 /** The absolute cap on receiving one request, uploads included. */
@@ -140,20 +156,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const cache: PublicCache = createPublicCache({
+  // Caches are dropped in every process: NOTIFY on PostgreSQL, in process on PGlite.
+  const invalidations = createInvalidationBus({ database, log: app.log });
+  app.addHook('onReady', async () => invalidations.start());
+  app.addHook('onClose', async () => invalidations.stop());
+  const localCache = createPublicCache({
     onInvalidate: (companyId) => microcache.invalidate(companyId),
   });
+  invalidations.on('public-answers', (companyId) => {
+    // After a lost LISTEN connection ('all') the entries expire within seconds on their own.
+    if (companyId !== 'all') localCache.invalidate(companyId);
+  });
+  const cache: PublicCache = {
+    get: localCache.get,
+    set: localCache.set,
+    invalidate: (companyId) => invalidations.publish('public-answers', companyId),
+  };
   const now = deps.now ?? (() => new Date());
 
   await app.register(errorHandler);
+  const metrics = deps.metrics ?? (env.METRICS_TOKEN ? createMetrics() : undefined);
+  // Before every route: the request hook must see all of them.
+  if (metrics) {
+    await app.register(metricsPlugin, { metrics, token: env.METRICS_TOKEN });
+    const stopObserving = database.observeQueries((seconds, isOk) => metrics.observeQuery(seconds, isOk));
+    app.addHook('onClose', async () => stopObserving());
+    if (database.poolStats) metrics.watchPool(database.poolStats);
+  }
   await app.register(loadShedding, {
     maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
     maxRssBytes: env.SHED_RSS_MB * 1024 * 1024,
+    ...(metrics ? { onShed: (reason: string) => metrics.countShed(reason) } : {}),
   });
   await app.register(securityHeaders, { httpsOnly: env.HTTPS_ONLY });
   await app.register(openapi);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database on PostgreSQL, so several processes share one count; the embedded
+    // database has one process, whose memory is the cheaper place.
+    ...(database.kind === 'postgres' ? { store: createDatabaseRateLimitStore(database.db) } : {}),
+    // A counter the database could not write must not turn into a 500 (the route reports the outage).
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('too_many_requests', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
@@ -169,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headerPairs: 100,
     },
   });
-  await app.register(companyResolver, { db: database.db, env });
+  await app.register(companyResolver, { db: database.db, env, invalidations });
   await app.register(staticAssets, { careersClientDir: deps.careersClientDir });
   // Staff sessions and CSRF: after the company is known, before any route.
   await app.register(sessionPlugin, { db: database.db, env, now });
@@ -187,14 +230,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The browser tests read the mail back (GET /api/test/emails); never recorded otherwise.
   const mailbox = env.KADRY_TEST_ROUTES ? recordEmails(baseEmailSender) : null;
   const emailSender = mailbox ?? baseEmailSender;
+  // Mail goes out as durable jobs: retried with backoff, dead letters shown to owners.
+  const jobs = createJobQueue({ db: database.db, log: app.log });
+  app.decorate('jobs', jobs);
+  const mail = createMailQueue(jobs, emailSender);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   // Modules react to each other through the event bus (delivered through the database's outbox).
   const events = createEventBus({ db: database.db, log: app.log });
   app.decorate('events', events);
-  subscribeNotifications(events, { db: database.db, emailSender, log: app.log });
+  subscribeNotifications(events, { db: database.db, mail, log: app.log });
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', async () => events.stop());
 
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, {
+    ping: database.ping,
+    countPendingMigrations: () => countPendingMigrations(database.db),
+  });
   await app.register(publicVacanciesRoutes, {
     db: database.db,
     env,
@@ -216,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     careersClientDir: deps.careersClientDir,
     careersServerEntry: deps.careersServerEntry,
   });
-  await app.register(authRoutes, { db: database.db, env, emailSender, now });
+  await app.register(authRoutes, { db: database.db, env, mail, now });
   await app.register(appShellRoutes, {
     db: database.db,
     ...(deps.hrClientDir ? { hrClientDir: deps.hrClientDir } : {}),
@@ -235,8 +287,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { db: database.db, fileStore: deps.fileStore });
   await app.register(notificationsRoutes, { db: database.db, now });
   // Administration: staff accounts, teams, one's own account.
-  await app.register(adminRoutes, { db: database.db, emailSender, now });
+  await app.register(adminRoutes, { db: database.db, mail, now });
+  await app.register(jobsRoutes, { jobs });
   await app.register(teamsRoutes, { db: database.db });
+  await app.register(absencesRoutes, { db: database.db, events, now });
   // People: the employee record (issue 13).
   await app.register(employeesRoutes, {
     db: database.db,
@@ -260,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onFormDictionaryChange: (companyId) => cache.invalidate(companyId),
   });
   // People: an employee's access (send access, revoke) and login as (decision 016).
-  await app.register(employeeAccessRoutes, { db: database.db, env, emailSender, now });
+  await app.register(employeeAccessRoutes, { db: database.db, env, mail, now });
   if (mailbox) {
     await app.register(testSupportRoutes, { db: database.db, fileStore: deps.fileStore, cache, mailbox });
   }

@@ -1,5 +1,7 @@
 import { EnvError, readEnv } from './config/env';
 import { runCli } from './modules/auth/auth-cli';
+import { runBackupCli } from './modules/backup/backup-cli';
+import { runStorageCli } from './storage/storage-cli';
 
 /**
  * The command-line entry: `npm run kadry -- user:create --email … --role owner`. Like server.ts, the
@@ -7,13 +9,20 @@ import { runCli } from './modules/auth/auth-cli';
  */
 async function main(): Promise<void> {
   const env = readEnv();
-  process.exitCode = await runCli(process.argv.slice(2), {
+  const argv = process.argv.slice(2);
+  const deps = {
     env,
     output: {
-      out: (text) => process.stdout.write(`${text}\n`),
-      error: (text) => process.stderr.write(`${text}\n`),
+      out: (text: string) => process.stdout.write(`${text}\n`),
+      error: (text: string) => process.stderr.write(`${text}\n`),
     },
-  });
+  };
+  const command = argv[0] ?? '';
+  process.exitCode = command.startsWith('storage:')
+    ? await runStorageCli(argv, deps)
+    : command === 'backup' || command === 'restore'
+      ? await runBackupCli(argv, deps)
+      : await runCli(argv, deps);
 }
 
 main().catch((error: unknown) => {

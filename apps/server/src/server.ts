@@ -9,10 +9,14 @@ import { EnvError, readEnv } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './db/demo/seed';
 import { releaseAbandonedClaims } from './lib/idempotency';
+import { createMetrics } from './lib/metrics';
+import { listenForMetrics } from './lib/metrics-server';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './lib/sweep-orphan-files';
 import { seedDemoOwner } from './modules/auth/seed-demo-owner';
+import { backupSocketPath, holdableDeletes, listenForBackups } from './modules/backup/backup-socket';
 import { createCvParserPool } from './modules/cv/cv-parser-pool';
-import { createLocalDirStore } from './storage/local-dir';
+import { hasBearerToken } from './plugins/metrics';
+import { createConfiguredFileStore, localFilesDir } from './storage/configured-store';
 
 /** The only entry with side effects: read env, open the database, build the app, listen, close gracefully. */
 async function main(): Promise<void> {
@@ -34,9 +38,12 @@ async function main(): Promise<void> {
   // (On PostgreSQL other processes may be serving those requests right now; there staleness decides.)
   const abandonedClaims = database.kind === 'pglite' ? await releaseAbandonedClaims(database.db) : 0;
 
-  const fileStore = createLocalDirStore(path.join(dataDir, 'files'));
-  // Leftovers of uploads interrupted by a crash or a deploy.
-  await fileStore.removeStaleTempFiles(new Date(Date.now() - ORPHAN_MIN_AGE_MS));
+  const configured = createConfiguredFileStore(env, dataDir);
+  const prepareFileStore = configured.prepare;
+  // A backup's snapshot makes deletes wait, so every file its database copy names is in the archive.
+  const { store: fileStore, hold: holdDeletes } = holdableDeletes(configured.fileStore);
+  // Leftovers of uploads interrupted by a crash or a deploy (temp files, incomplete multipart uploads).
+  await prepareFileStore(new Date(Date.now() - ORPHAN_MIN_AGE_MS));
   const orphans = await sweepOrphanFiles(database.db, fileStore, new Date());
   const cvParser = createCvParserPool({ workers: env.CV_PARSE_WORKERS, timeoutMs: env.CV_PARSE_TIMEOUT_MS });
   // The careers app's builds (scripts/build.mjs): files for browsers, and the page renderer.
@@ -44,7 +51,16 @@ async function main(): Promise<void> {
   const careersServerEntry = fileURLToPath(
     new URL('../../careers/dist/server/entry-server.js', import.meta.url),
   );
-  const app = await buildApp({ env, database, fileStore, cvParser, careersClientDir, careersServerEntry });
+  const metrics = env.METRICS_PORT || env.METRICS_TOKEN ? createMetrics() : undefined;
+  const app = await buildApp({
+    env,
+    database,
+    fileStore,
+    cvParser,
+    careersClientDir,
+    careersServerEntry,
+    ...(metrics ? { metrics } : {}),
+  });
   if (!existsSync(careersServerEntry)) {
     app.log.warn(`${careersServerEntry} is missing, so the careers pages fail: run \`npm run build\`.`);
   }
@@ -60,6 +76,9 @@ async function main(): Promise<void> {
     openResponses.add(response);
     response.once('close', () => openResponses.delete(response));
   });
+  // Set once listening; closed with the rest.
+  let backups: { close(): Promise<void> } | null = null;
+  let metricsListener: { close(): Promise<void> } | null = null;
   closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: draining requests');
@@ -76,10 +95,36 @@ async function main(): Promise<void> {
     } finally {
       clearInterval(closeIdle);
     }
+    await backups?.close();
+    await metricsListener?.close();
     await cvParser.close();
     await database.close();
   });
 
+  // `npm run kadry -- backup` reaches the embedded database through this process (decision 019).
+  const dumpDataDir = database.dumpDataDir;
+  backups = dumpDataDir
+    ? await listenForBackups(
+        backupSocketPath(dataDir),
+        {
+          dumpDataDir,
+          filesRoot: env.STORAGE === 'local' ? localFilesDir(dataDir) : null,
+          stagingRoot: path.join(dataDir, 'backup-staging'),
+          holdDeletes,
+        },
+        app.log,
+      )
+    : null;
+  const metricsToken = env.METRICS_TOKEN;
+  metricsListener =
+    metrics && env.METRICS_PORT
+      ? await listenForMetrics({
+          metrics,
+          host: env.METRICS_HOST ?? env.HOST,
+          port: env.METRICS_PORT,
+          ...(metricsToken ? { isAuthorized: (header) => hasBearerToken(header, metricsToken) } : {}),
+        })
+      : null;
   await app.listen({ port: env.PORT, host: env.HOST });
   if (orphans > 0) app.log.info({ orphans }, 'removed files of interrupted uploads');
   if (abandonedClaims > 0) app.log.info({ abandonedClaims }, 'released claims of interrupted submissions');

@@ -8,8 +8,8 @@ import type { DatabaseHandle } from '../src/db/client';
 import type { EmailSender } from '../src/lib/email-sender';
 import type { CaptchaRegistry } from '../src/modules/captcha/captcha-registry';
 import { createCvParserPool } from '../src/modules/cv/cv-parser-pool';
+import { createConfiguredFileStore } from '../src/storage/configured-store';
 import type { FileStore } from '../src/storage/file-store';
-import { createLocalDirStore } from '../src/storage/local-dir';
 import { CAREERS_SERVER_ENTRY } from './careers-build';
 import { createTestDatabase } from './db';
 
@@ -47,7 +47,8 @@ export async function createTestApp(
     ...opts.env,
   });
   const database = await createTestDatabase();
-  const fileStore = createLocalDirStore(path.join(dataDir, 'files'));
+  // Files in a temporary directory, or in the bucket that STORAGE=s3 and the S3_* variables name.
+  const { fileStore } = createConfiguredFileStore(env, dataDir);
   const cvParser = createCvParserPool({ workers: 1, timeoutMs: env.CV_PARSE_TIMEOUT_MS });
   const app = await buildApp({
     env,

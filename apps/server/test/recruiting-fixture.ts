@@ -42,7 +42,12 @@ export const vacancyBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Builds the fixture before the file's tests (and tears it down after); its fields fill in then. */
-export function createRecruitingFixture(): RecruitingFixture {
+export function createRecruitingFixture(
+  opts: {
+    /** Extra variables for the app, read as it starts (e.g. STORAGE=s3 and a server started before). */
+    env?: () => Record<string, string>;
+  } = {},
+): RecruitingFixture {
   const fx = {
     staff: {},
     call: (who, method, url, payload) => callAs(fx.t, who, method, url, payload),
@@ -74,7 +79,7 @@ export function createRecruitingFixture(): RecruitingFixture {
   } as RecruitingFixture;
 
   beforeAll(async () => {
-    fx.t = await createAuthTestApp();
+    fx.t = await createAuthTestApp(opts.env ? { env: opts.env() } : {});
     const db = fx.t.database.db;
     fx.company = await seedCompany(db);
     await seedForm(db, fx.company.id, [

@@ -14,6 +14,15 @@ import type { ZodType } from 'zod';
 import { permissionsResponseSchema, roleResponseSchema } from './permissions/schemas';
 import type { RouteName } from './routes';
 import {
+  absenceBalanceResponseSchema,
+  absenceDecisionBodySchema,
+  absenceRequestResponseSchema,
+  absenceTypesResponseSchema,
+  createAbsenceRequestBodySchema,
+  createdAbsenceRequestResponseSchema,
+  rejectAbsenceBodySchema,
+} from './schemas/absences';
+import {
   accountResponseSchema,
   createRoleBodySchema,
   createStaffUserBodySchema,
@@ -60,6 +69,7 @@ import {
   updateEmployeeBodySchema,
 } from './schemas/employees';
 import { formDefinitionResponseSchema } from './schemas/form';
+import { jobsResponseSchema } from './schemas/jobs';
 import {
   applicationDetailsResponseSchema,
   applicationListResponseSchema,
@@ -169,6 +179,8 @@ export const STAFF_API_CONTRACT = {
     put: { status: 200, response: staffUserResponseSchema, body: updateStaffUserBodySchema },
   },
   'admin.users.invite': { post: noContent },
+  'admin.jobs': { get: { status: 200, response: jobsResponseSchema } },
+  'admin.jobs.retry': { post: noContent },
 
   'teams.all': {
     get: { status: 200, response: teamsResponseSchema },
@@ -184,6 +196,28 @@ export const STAFF_API_CONTRACT = {
   'dictionaries.visibleTeams': { get: { status: 200, response: visibleTeamsResponseSchema } },
   'teams.members': { put: { status: 200, response: teamResponseSchema, body: teamMembersBodySchema } },
   'teams.people': { get: { status: 200, response: teamPeopleResponseSchema } },
+
+  // Absences (schemas/absences.ts).
+  'absences.types': { get: { status: 200, response: absenceTypesResponseSchema } },
+  'employeeRequest.requests': {
+    post: {
+      status: 201,
+      response: createdAbsenceRequestResponseSchema,
+      body: createAbsenceRequestBodySchema,
+    },
+  },
+  'employeeRequest.requests.one': { get: { status: 200, response: absenceRequestResponseSchema } },
+  'employeeRequest.requests.approve': {
+    post: { status: 200, response: absenceRequestResponseSchema, body: absenceDecisionBodySchema },
+  },
+  'employeeRequest.requests.reject': {
+    post: { status: 200, response: absenceRequestResponseSchema, body: rejectAbsenceBodySchema },
+  },
+  'employeeRequest.requests.cancel': { post: { status: 200, response: absenceRequestResponseSchema } },
+  'employeeRequest.requests.revoke': {
+    post: { status: 200, response: absenceRequestResponseSchema, body: absenceDecisionBodySchema },
+  },
+  'dashboard.balance.absence': { get: { status: 200, response: absenceBalanceResponseSchema } },
 
   'account.profile': {
     get: { status: 200, response: accountResponseSchema },

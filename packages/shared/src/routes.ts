@@ -70,6 +70,9 @@ export const SERVED_ROUTES = {
   'admin.users': '/api/v1/admin/users',
   'admin.users.one': '/api/v1/admin/users/{id}',
   'admin.users.invite': '/api/v1/admin/users/{id}/invite',
+  /** Durable jobs (schemas/jobs.ts): the dead-letter view and its retry, owners only. */
+  'admin.jobs': '/api/v1/admin/jobs',
+  'admin.jobs.retry': '/api/v1/admin/jobs/{id}/retry',
   'teams.all': '/api/v1/org/teams',
   'teams.one': '/api/v1/org/teams/{id}',
   'teams.members': '/api/v1/org/teams/{id}/members',
@@ -141,6 +144,16 @@ export const SERVED_ROUTES = {
   // The spec calls this one by a root-relative path of its own (GET dictionaries/visible-teams);
   // the teams module answers it (schemas/teams.ts).
   'dictionaries.visibleTeams': '/dictionaries/visible-teams',
+
+  // Absences (issue 14, schemas/absences.ts): types, requests and their decisions, the own balance.
+  'absences.types': '/api/v1/absences/types',
+  'employeeRequest.requests': '/api/v1/employee-request/requests',
+  'employeeRequest.requests.one': '/api/v1/employee-request/requests/{id}',
+  'employeeRequest.requests.approve': '/api/v1/employee-request/requests/{id}/approve',
+  'employeeRequest.requests.reject': '/api/v1/employee-request/requests/{id}/reject',
+  'employeeRequest.requests.cancel': '/api/v1/employee-request/requests/{id}/cancel',
+  'employeeRequest.requests.revoke': '/api/v1/employee-request/requests/{id}/revoke',
+  'dashboard.balance.absence': '/api/v1/dashboard/balance/absence',
 } as const satisfies Record<string, string>;
 
 /**
@@ -169,7 +182,6 @@ export const PLANNED_ROUTES = {
   'dashboard.ask.id': '/api/v1/dashboard/ask/{id}',
 
   // Dashboard: absences and balances.
-  'dashboard.balance.absence': '/api/v1/dashboard/balance/absence',
   'dashboard.balance.absenceReport': '/api/v1/dashboard/balance/absence-report/{id}',
   'dashboard.absence.list': '/api/v1/dashboard/absences',
   'dashboard.absence.filter': '/api/v1/dashboard/absences/filter',
@@ -195,7 +207,6 @@ export const PLANNED_ROUTES = {
 
   // Employees.
   'employee.candidates': '/api/v1/employees/candidates',
-  'employeeRequest.requests': '/api/v1/employee-request/requests',
 
   // Statistics and analytics.
   'statistics.children': '/api/statistics/children',

@@ -70,13 +70,14 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
 
 /** The screens in navigation order, with their paths and label keys (the menu and the home page). */
 export const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
+  // People & access is part of the employees area (issue 13): the two sit together.
   { screen: 'employees', path: '/employees', label: 'hr.employees.nav' },
+  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
   { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
   { screen: 'candidates', path: '/applications', label: 'hr.nav.candidates' },
   { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
   { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
   { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
   { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
-  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
   { screen: 'dictionaries', path: '/dictionaries', label: 'hr.dictionaries.nav' },
 ];

@@ -20,8 +20,33 @@ export const envSchema = z.object({
     .optional(),
   /** Seed demo data into an empty database. Default: on for the embedded database, off for PostgreSQL. */
   DEMO_DATA: booleanFlag.optional(),
-  /** Where uploaded files go. Only `local` (a directory under DATA_DIR) exists today; the FileStore interface admits S3. */
-  STORAGE: z.enum(['local']).default('local'),
+  /** Where uploaded files go: `local` (a directory under DATA_DIR) or `s3` (a bucket, S3_* below). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** STORAGE=s3: the bucket (it must exist). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)')
+    .optional(),
+  /** STORAGE=s3: an S3-compatible service (MinIO, Ceph, R2…) instead of AWS, e.g. http://minio:9000. */
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
+  /** STORAGE=s3: address the bucket as `endpoint/bucket/key` (most self-hosted services) instead of `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** STORAGE=s3: the bucket's region. Required for AWS; `us-east-1` with S3_ENDPOINT. */
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-central-1')
+    .optional(),
+  /**
+   * STORAGE=s3: static credentials, both or neither. Without them the SDK's default chain applies
+   * (web identity / IRSA, ECS or EC2 instance roles, ~/.aws).
+   */
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto/-Host for client IPs, https and host names. */
   TRUST_PROXY: booleanFlag.default(false),
   /** Submissions and CV parses allowed per client IP per minute. */
@@ -36,6 +61,14 @@ export const envSchema = z.object({
    * tests. Refused with NODE_ENV=production: they bypass every permission.
    */
   KADRY_TEST_ROUTES: booleanFlag.default(false),
+  /**
+   * Prometheus metrics (docs/operations.md), never public by default: served at /metrics on a port of
+   * its own (METRICS_PORT, on METRICS_HOST, default HOST) and/or on the main port to
+   * `Authorization: Bearer <METRICS_TOKEN>`. Neither set: no /metrics at all.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   /** Load shedding: refuse new requests (503) while the event loop lags more than this (ms; 0 = off). */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   /**
@@ -127,6 +160,30 @@ function checkProductionSafety(env: Env): { path: keyof Env; message: string }[]
     : [];
 }
 
+/** STORAGE and the S3 settings must fit together: a half-configured bucket fails at start, not at the first upload. */
+function checkStorage(env: Env): { path: keyof Env; message: string }[] {
+  const issues: { path: keyof Env; message: string }[] = [];
+  if (env.STORAGE === 's3') {
+    if (!env.S3_BUCKET) issues.push({ path: 'S3_BUCKET', message: 'required with STORAGE=s3' });
+    if (!env.AWS_REGION && !env.S3_ENDPOINT) {
+      issues.push({ path: 'AWS_REGION', message: 'required with STORAGE=s3 unless S3_ENDPOINT is set' });
+    }
+    if (!env.AWS_ACCESS_KEY_ID !== !env.AWS_SECRET_ACCESS_KEY) {
+      issues.push({
+        path: env.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID',
+        message:
+          'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (to use the default credential chain)',
+      });
+    }
+  } else if (env.S3_BUCKET || env.S3_ENDPOINT) {
+    issues.push({
+      path: 'STORAGE',
+      message: 'S3_BUCKET or S3_ENDPOINT is set but STORAGE is local: set STORAGE=s3, or unset them',
+    });
+  }
+  return issues;
+}
+
 /** Thrown with every bad variable named, so a misconfigured deployment fails at once and says why. */
 export class EnvError extends Error {}
 
@@ -135,7 +192,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(defined);
   const issues = result.success
-    ? checkProductionSafety(result.data)
+    ? [...checkProductionSafety(result.data), ...checkStorage(result.data)]
     : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   if (!result.success || issues.length > 0) {
     const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`);

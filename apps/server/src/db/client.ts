@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { syncGlobalDictionaries } from './dictionaries';
 import { acquireDataDirLock } from './pglite-lock';
+import { type QueryObserver, timePgliteQueries, timePoolQueries } from './query-timing';
 import { type Db, schema } from './tables';
 
 /**
@@ -26,6 +27,24 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers `select 1` within a few seconds; rejects otherwise. */
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections right now (for the metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Embedded database only: a tarball of the data directory, taken while no statement runs, so it is
+   * crash-consistent (what a backup stores; docs/decisions/019-backup.md).
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /** Hears the duration of every statement from now on (the metrics' query time); answers the unsubscribe. */
+  observeQueries(observer: QueryObserver): () => void;
+  /**
+   * PostgreSQL only: hears NOTIFY on `channel` through a connection of its own, reconnecting when it
+   * drops (`onReconnect` then: notifications sent meanwhile are lost). Resolves once listening;
+   * the answer stops it. Absent on PGlite, whose data directory one process holds.
+   */
+  listen?(
+    channel: string,
+    handlers: { onMessage(payload: string): void; onReconnect(): void },
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -73,13 +92,31 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await migrate();
 }
 
+/** Timing every statement costs two clock reads; the observers are added later (by the metrics). */
+function createQueryObservers(): { notify: QueryObserver; add(observer: QueryObserver): () => void } {
+  const observers = new Set<QueryObserver>();
+  return {
+    notify: (seconds, isOk) => {
+      for (const observer of observers) observer(seconds, isOk);
+    },
+    add(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+  };
+}
+
 function wrapPglite(client: PGlite, releaseLock: () => Promise<void>): DatabaseHandle {
+  const queryObservers = createQueryObservers();
+  timePgliteQueries(client, queryObservers.notify);
   const db = drizzlePglite({ client, schema });
   let closed = false;
   const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
     ping: () => withTimeout(client.query('select 1').then(noop), PING_TIMEOUT_MS, 'database ping'),
+    dumpDataDir: () => client.dumpDataDir('none'),
+    observeQueries: queryObservers.add,
     async close() {
       if (closed) return;
       closed = true;
@@ -114,6 +151,8 @@ function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void)
     if (onPoolError) onPoolError(error);
     else console.error('PostgreSQL pool: idle connection failed:', error.message);
   });
+  const queryObservers = createQueryObservers();
+  timePoolQueries(pool, queryObservers.notify);
 
   const db = drizzleNodePostgres({ client: pool, schema });
   let closed = false;
@@ -121,6 +160,9 @@ function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void)
     db,
     kind: 'postgres',
     ping: () => withTimeout(pool.query('select 1').then(noop), PING_TIMEOUT_MS, 'database ping'),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    observeQueries: queryObservers.add,
+    listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     async close() {
       if (closed) return;
       closed = true;
@@ -152,6 +194,54 @@ function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void)
     }
   });
   return handle;
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  handlers: { onMessage(payload: string): void; onReconnect(): void },
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'kadry-listen' });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    // A dropped connection: listen again on a new one (the 'end' below), never crash.
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client !== next || isStopped) return;
+      client = null;
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  }
+
+  function scheduleReconnect(): void {
+    retry = setTimeout(() => {
+      connect().then(
+        () => handlers.onReconnect(),
+        () => scheduleReconnect(),
+      );
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  }
+
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(noop);
+  };
 }
 
 function withTimeout(promise: Promise<void>, ms: number, what: string): Promise<void> {

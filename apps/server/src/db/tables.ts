@@ -1,6 +1,7 @@
 // Every table of the schema in one object, and the database type the rest of the server uses.
 import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as absences from './schema/absences';
 import * as applications from './schema/applications';
 import * as companies from './schema/companies';
 import * as cvParses from './schema/cv-parses';
@@ -10,6 +11,7 @@ import * as events from './schema/events';
 import * as files from './schema/files';
 import * as forms from './schema/forms';
 import * as idempotency from './schema/idempotency';
+import * as jobs from './schema/jobs';
 import * as notifications from './schema/notifications';
 import * as relations from './schema/relations';
 import * as roles from './schema/roles';
@@ -20,6 +22,7 @@ import * as vacancies from './schema/vacancies';
 
 /** Every table and relation, for drizzle's relational queries (`db.query.<table>`). */
 export const schema = {
+  ...absences,
   ...applications,
   ...companies,
   ...cvParses,
@@ -29,6 +32,7 @@ export const schema = {
   ...files,
   ...forms,
   ...idempotency,
+  ...jobs,
   ...notifications,
   ...relations,
   ...roles,

@@ -13,6 +13,17 @@ export type DomainEvents = {
    * origin of the request (request.linkOrigin), for links in mail about it; null when there is none.
    */
   'application.created': { applicationId: number; linkOrigin: string | null };
+  /** Absences (docs/decisions/018-absence-ledger.md): a request awaits its first decision. */
+  'absence.requested': { requestId: number };
+  /** A step of a request's chain was approved and the next step awaits its decision. */
+  'absence.step_approved': { requestId: number };
+  /** A request was approved (its last step, or on creation when no approval is needed). */
+  'absence.approved': { requestId: number };
+  'absence.rejected': { requestId: number };
+  /** The requester withdrew a pending request. */
+  'absence.cancelled': { requestId: number };
+  /** An approved absence was revoked; its days went back to the balance. */
+  'absence.revoked': { requestId: number };
 };
 export type EventName = keyof DomainEvents;
 

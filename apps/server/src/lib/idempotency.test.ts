@@ -97,3 +97,39 @@ describe('releaseAbandonedClaims', () => {
     });
   });
 });
+
+describe('claimIdempotencyKey under concurrency (two processes, one submission)', () => {
+  it('lets exactly one of two simultaneous requests with a key work; the other is told to retry, then replays', async () => {
+    const scope = scopeOf('concurrent-first');
+    const now = new Date();
+    const outcomes = await Promise.allSettled([
+      claimIdempotencyKey(handle.db, { ...scope }, now),
+      claimIdempotencyKey(handle.db, { ...scope }, now),
+    ]);
+    const claimed = outcomes.filter((o) => o.status === 'fulfilled' && o.value.state === 'claimed');
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(claimed).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
+
+    await handle.db.transaction((tx) => completeIdempotencyKey(tx, scope, 201, { data: { id: 1 } }));
+    expect(await claimIdempotencyKey(handle.db, { ...scope }, new Date())).toEqual({
+      state: 'replay',
+      statusCode: 201,
+      body: { data: { id: 1 } },
+    });
+  });
+
+  it('hands a crashed request’s expired claim to exactly one of two simultaneous retries', async () => {
+    const scope = scopeOf('concurrent-takeover');
+    const crashedAt = new Date(Date.now() - 10 * 60 * 1000);
+    expect(await claimIdempotencyKey(handle.db, { ...scope }, crashedAt)).toEqual({ state: 'claimed' });
+    const now = new Date();
+    const outcomes = await Promise.allSettled([
+      claimIdempotencyKey(handle.db, { ...scope }, now),
+      claimIdempotencyKey(handle.db, { ...scope }, now),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value.state === 'claimed')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1);
+  });
+});

@@ -5,6 +5,7 @@ import type { Env } from '../config/env';
 import { type Company, companies } from '../db/schema/companies';
 import type { Db } from '../db/tables';
 import { AppError } from '../lib/app-error';
+import type { InvalidationBus } from '../lib/invalidation-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +22,7 @@ declare module 'fastify' {
 
 /** Company rows change rarely; a short cache keeps host resolution off the hot path. */
 const CACHE_TTL_MS = 5_000;
-const SKIP_PREFIXES = ['/health', '/ready', '/api/docs', '/static/', '/assets/'];
+const SKIP_PREFIXES = ['/health', '/ready', '/metrics', '/api/docs', '/static/', '/assets/'];
 /** Loopback names: a link to them cannot lead anybody else's browser to an attacker. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -110,42 +111,48 @@ function findLinkOrigin(request: FastifyRequest, host: string, company: Company 
  * Host that is neither a company's nor a trusted one reaches only the public careers site: the
  * default company's sign-in pages, HR app and staff API answer 404 to it.
  */
-export const companyResolver = fp(async (app: FastifyInstance, opts: { db: Db; env: Env }) => {
-  const cache = new Map<string, { company: Company | null; expires: number }>();
-  const policy = buildHostPolicy(opts.env);
-  const warnedHosts = new Set<string>();
-  app.decorateRequest('company', null);
-  app.decorateRequest('linkOrigin', null);
-  app.decorate('forgetCachedCompanies', () => cache.clear());
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // Liveness, docs and static files must answer without the database.
-    if (SKIP_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-    const host = hostWithoutPort(request.host);
-    const cached = cache.get(host);
-    let company: Company | null;
-    if (cached && cached.expires > Date.now()) company = cached.company;
-    else {
-      company = await findCompanyForHost(opts.db, host);
-      if (cache.size > 1_000) cache.clear();
-      cache.set(host, { company, expires: Date.now() + CACHE_TTL_MS });
-    }
-    const isReachable =
-      !company ||
-      company.hosts.includes(host) ||
-      policy.isOpen ||
-      policy.trustedHosts.has(host) ||
-      isPublicCareersPath(request.url);
-    if (!isReachable) {
-      if (warnedHosts.size < 100 && !warnedHosts.has(host)) {
-        warnedHosts.add(host);
-        request.log.warn(
-          { host },
-          'a staff page was asked for under a host that is neither a company host nor in TRUSTED_HOSTS: answered 404 (set APP_URL or TRUSTED_HOSTS if this host is yours)',
-        );
+export const companyResolver = fp(
+  async (app: FastifyInstance, opts: { db: Db; env: Env; invalidations?: InvalidationBus }) => {
+    const cache = new Map<string, { company: Company | null; expires: number }>();
+    const policy = buildHostPolicy(opts.env);
+    const warnedHosts = new Set<string>();
+    app.decorateRequest('company', null);
+    app.decorateRequest('linkOrigin', null);
+    // Other processes forget theirs too (a changed host or setting shows on every process at once).
+    opts.invalidations?.on('companies', () => cache.clear());
+    app.decorate('forgetCachedCompanies', () =>
+      opts.invalidations ? opts.invalidations.publish('companies', 0) : cache.clear(),
+    );
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      // Liveness, docs and static files must answer without the database.
+      if (SKIP_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+      const host = hostWithoutPort(request.host);
+      const cached = cache.get(host);
+      let company: Company | null;
+      if (cached && cached.expires > Date.now()) company = cached.company;
+      else {
+        company = await findCompanyForHost(opts.db, host);
+        if (cache.size > 1_000) cache.clear();
+        cache.set(host, { company, expires: Date.now() + CACHE_TTL_MS });
       }
-      return;
-    }
-    request.company = company;
-    request.linkOrigin = findLinkOrigin(request, host, company, policy);
-  });
-});
+      const isReachable =
+        !company ||
+        company.hosts.includes(host) ||
+        policy.isOpen ||
+        policy.trustedHosts.has(host) ||
+        isPublicCareersPath(request.url);
+      if (!isReachable) {
+        if (warnedHosts.size < 100 && !warnedHosts.has(host)) {
+          warnedHosts.add(host);
+          request.log.warn(
+            { host },
+            'a staff page was asked for under a host that is neither a company host nor in TRUSTED_HOSTS: answered 404 (set APP_URL or TRUSTED_HOSTS if this host is yours)',
+          );
+        }
+        return;
+      }
+      request.company = company;
+      request.linkOrigin = findLinkOrigin(request, host, company, policy);
+    });
+  },
+);

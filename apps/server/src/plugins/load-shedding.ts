@@ -8,6 +8,8 @@ export type LoadSheddingOptions = {
   maxEventLoopDelayMs: number;
   /** Resident memory (bytes) above which new requests are refused; 0 disables. */
   maxRssBytes: number;
+  /** Hears each refused request, with the limit that was exceeded (the metrics count them). */
+  onShed?: (reason: string) => void;
 };
 
 /**
@@ -20,15 +22,18 @@ export const loadShedding = fp(async (app: FastifyInstance, opts: LoadSheddingOp
     maxEventLoopDelay: opts.maxEventLoopDelayMs,
     maxRssBytes: opts.maxRssBytes,
     sampleInterval: 250,
-    pressureHandler: (request) => {
+    pressureHandler: (request, _reply, type) => {
       // Liveness must answer, and a page whose HTML was served must get its scripts and styles.
       if (
         request.url === '/health' ||
+        // Scrapes show the overload as it happens.
+        request.url === '/metrics' ||
         request.url.startsWith('/static/') ||
         request.url.startsWith('/assets/')
       ) {
         return undefined;
       }
+      opts.onShed?.(String(type ?? 'unknown'));
       throw new AppError('service_unavailable', { retryAfter: 10 });
     },
   });

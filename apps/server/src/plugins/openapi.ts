@@ -39,6 +39,7 @@ export const OPENAPI_TAGS = [
       "Dictionaries in the reader's language, countries and cities, and the company's edits of them",
   },
   { name: 'employees', description: 'Employee records, their history, salaries, files and custom fields' },
+  { name: 'absences', description: 'Absence types, requests with their approvals, and balances' },
 ] as const;
 
 /** Names of the security schemes staff operations require. */

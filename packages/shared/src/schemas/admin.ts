@@ -42,6 +42,8 @@ function isKnownTimeZone(zone: string): boolean {
 /** A staff account as the administration screen shows it. */
 export const staffUserSchema = z.object({
   id: z.number().int(),
+  /** The employee record the account belongs to (issue 13: every account has one). */
+  employee_id: z.number().int(),
   name: z.string(),
   email: z.string(),
   role: roleSummarySchema.pick({ id: true, key: true, name: true }),

@@ -152,7 +152,39 @@ export function lookupRoutes(): MockRoute[] {
     },
     { path: '/api/v1/dictionaries/gender', body: dictionaryOf(['Female', 'Male']) },
     { path: '/api/v1/dictionaries/marital-status', body: dictionaryOf(['Single']) },
-    { path: '/api/v1/dictionaries/language', body: dictionaryOf(['English', 'Polish']) },
+    {
+      path: '/api/v1/dictionaries/language',
+      body: {
+        data: dictionaryOf(['English', 'Polish']).data.map((entry) => ({
+          ...entry,
+          meta: {
+            levels: [
+              { id: 1, name: 'A1' },
+              { id: 2, name: 'B2' },
+            ],
+          },
+        })),
+      },
+    },
+    { path: '/api/v1/dictionaries/grade', body: dictionaryOf(['Middle', 'Senior']) },
+    {
+      path: '/api/v1/dictionaries/countries',
+      body: {
+        data: [
+          { id: 804, code: 'UA', name: 'Ukraine', meta: {}, position: 0 },
+          { id: 616, code: 'PL', name: 'Poland', meta: {}, position: 1 },
+        ],
+      },
+    },
+    {
+      path: '/api/v1/dictionaries/cities',
+      body: {
+        data: [
+          { id: 9001, code: '9001', name: 'Lviv', meta: {}, position: 0 },
+          { id: 9002, code: '9002', name: 'Lutsk', meta: {}, position: 1 },
+        ],
+      },
+    },
     { path: '/api/v1/dictionaries/types-relative', body: dictionaryOf(['Daughter', 'Son']) },
     { path: '/api/v1/dictionaries/employee-reason-of-fire', body: dictionaryOf(['Own wish']) },
     { path: '/api/v1/employee-fields', body: { data: [] } },

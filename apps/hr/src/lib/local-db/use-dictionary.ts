@@ -30,8 +30,15 @@ export const dictionaryKeys = {
   area: (area: CachedArea, stamp: unknown) => ['dictionaries', 'read', area, stamp] as const,
 };
 
-/** Entries of one dictionary in the user's language, from the local cache while it is current. */
-export function useDictionary(area: DictionaryArea, cache: LocalCache = localCache) {
+/**
+ * Entries of one dictionary in the user's language, from the local cache while it is current.
+ * `isEnabled` false: not read (a picker the reader cannot use).
+ */
+export function useDictionary(
+  area: DictionaryArea,
+  cache: LocalCache = localCache,
+  { isEnabled = true }: { isEnabled?: boolean } = {},
+) {
   const { user, settings } = usePageData();
   const stamp = stampFor(area, { locale: user.locale, ...settings });
   const live = async () =>
@@ -44,6 +51,7 @@ export function useDictionary(area: DictionaryArea, cache: LocalCache = localCac
       ),
     // Current until the page data says otherwise (the stamp is part of the key).
     staleTime: Number.POSITIVE_INFINITY,
+    enabled: isEnabled,
   });
 }
 

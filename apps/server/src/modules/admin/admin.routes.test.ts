@@ -229,6 +229,8 @@ describe('inviting a staff account', () => {
       has_password: false,
       last_sign_in_at: null,
     });
+    // The account belongs to an employee record (issue 13), which the staff screen links to.
+    expect(user.employee_id).toEqual(expect.any(Number));
     // Joining a team changes what "my team" reaches.
     expect(await readRolesUpdatedAt(owner)).not.toBe(before);
 

@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/tables';
-import type { EmailSender } from '../../lib/email-sender';
+import type { MailQueue } from '../../lib/mail-queue';
 import { requireOwner } from '../../plugins/access/access';
 import { requireCompany } from '../../plugins/company-resolver';
 import { registerPutRoute } from '../../plugins/method-override';
@@ -29,7 +29,7 @@ import {
 
 export type AdminRoutesOptions = {
   db: Db;
-  emailSender: EmailSender;
+  mail: MailQueue;
   now: () => Date;
 };
 
@@ -60,7 +60,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       actor,
       company,
       now: now(),
-      emailSender: opts.emailSender,
+      mail: opts.mail,
       linkOrigin: request.linkOrigin,
       offeredLocales: listStaffLocales(company),
     };

@@ -140,6 +140,7 @@ export async function findTeamsOfUsers(
 export function toStaffUser(row: StaffUserRow, teamsOfUser: readonly StaffUserTeam[]): StaffUser {
   return {
     id: row.id,
+    employee_id: row.employeeId,
     name: row.name,
     email: row.email,
     role: { id: row.role.id, key: isBuiltInRole(row.role.key) ? row.role.key : null, name: row.role.name },

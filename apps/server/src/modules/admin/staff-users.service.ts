@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
-import type { EmailSender } from '../../lib/email-sender';
+import type { MailQueue } from '../../lib/mail-queue';
 import { bumpRolesUpdatedAt, findRole } from '../../plugins/access/roles';
 import type { SessionUser } from '../../plugins/session-store';
 import { sendInvitation, voidPendingResetLinks } from '../auth/password-reset.service';
@@ -47,7 +47,7 @@ export type StaffUsersContext = {
   actor: SessionUser;
   company: Company;
   now: Date;
-  emailSender: EmailSender;
+  mail: MailQueue;
   /** The request's trusted origin for links in mail (request.linkOrigin); null when its host is not trusted. */
   linkOrigin: string | null;
   /** The languages the company offers its staff. */
@@ -288,7 +288,7 @@ async function sendLink(ctx: StaffUsersContext, row: StaffUserRow): Promise<void
     inviterName: ctx.actor.name,
     now: ctx.now,
     baseUrl,
-    sender: ctx.emailSender,
+    mail: ctx.mail,
   });
 }
 

@@ -10,6 +10,7 @@ import type {
 import type { ApplicationAnswer } from '../../db/schema/applications';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import { describeDownload } from '../../lib/download-type';
 import type { ExportTable } from '../../lib/export-table';
 import { type Access, canSeeObject, hasNamedAction, levelFor } from '../../plugins/access/access';
 import { findFormDefinition } from '../forms/forms.service';
@@ -39,7 +40,6 @@ import {
   insertComment,
   updateApplicationStage,
 } from './applications.queries';
-import { describeDownload } from './download-type';
 import { formatAnswer } from './format-answer';
 
 /** What the application rules need to act for a signed-in user. */

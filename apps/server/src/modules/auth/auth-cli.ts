@@ -40,8 +40,16 @@ Commands:
   user:disable --email <email> [--company <slug>]
       Disables an account and ends all of its sessions at once.
   user:enable --email <email> [--company <slug>]
+  storage:migrate-to-s3 [--from <dir>]
+      Copies the uploaded files of STORAGE=local into the S3 bucket (run with STORAGE=s3 set);
+      files already there are skipped, so it can be run again to resume.
+  backup --out <file.tar.gz>
+      One consistent archive of the embedded database and the files, taken through the running server.
+  restore --in <file.tar.gz> [--data-dir <dir>]
+      Restores an archive into an empty data directory (docs/operations.md).
 
-While the server runs on the embedded database it holds the data directory; stop it first.
+While the server runs on the embedded database it holds the data directory; stop it first
+(backup excepted).
 With DATABASE_URL (PostgreSQL) the commands can run next to a running server.`;
 
 function isEmailLike(value: string): boolean {

@@ -15,7 +15,7 @@ import type { Env } from '../../config/env';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
-import type { EmailSender } from '../../lib/email-sender';
+import type { MailQueue } from '../../lib/mail-queue';
 import { csrfTokenOf } from '../../plugins/csrf';
 import { toAppError } from '../../plugins/error-handler';
 import {
@@ -54,7 +54,7 @@ export type AuthRoutesOptions = {
     | 'SIGN_IN_MAX_FAILURES_PER_IP'
     | 'SIGN_IN_LOCKOUT_MINUTES'
   >;
-  emailSender: EmailSender;
+  mail: MailQueue;
   now: () => Date;
 };
 
@@ -364,7 +364,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         );
       } else {
         // Not awaited: the answer must take as long for an unknown email as for a known one.
-        requestPasswordReset(db, { company, email, now: now(), baseUrl, sender: opts.emailSender }).catch(
+        requestPasswordReset(db, { company, email, now: now(), baseUrl, mail: opts.mail }).catch(
           (error: unknown) => request.log.error({ err: error }, 'sending a password-reset link failed'),
         );
       }

@@ -4,7 +4,7 @@ import { PASSWORD_RESET_TTL_MS } from '@kadry/shared/schemas/auth';
 import type { Company } from '../../db/schema/companies';
 import type { User } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
-import type { EmailSender } from '../../lib/email-sender';
+import type { MailQueue } from '../../lib/mail-queue';
 import { createRandomToken, hashToken } from '../../lib/tokens';
 import {
   deletePendingResetTokens,
@@ -26,29 +26,37 @@ import { findUserByEmail } from './users.service';
  */
 export async function requestPasswordReset(
   db: Db,
-  input: { company: Company; email: string; now: Date; baseUrl: string; sender: EmailSender },
+  input: { company: Company; email: string; now: Date; baseUrl: string; mail: MailQueue },
 ): Promise<boolean> {
   const user = await findUserByEmail(db, input.company.id, input.email);
   if (!user || user.isDisabled) return false;
 
   // 256 bits: the link is the only secret, and it travels by email.
   const token = createRandomToken(32);
-  // A new link ends the earlier unused ones: only the newest mail opens the account.
-  await replacePendingResetToken(db, {
-    tokenHash: hashToken(token),
-    companyId: input.company.id,
-    userId: user.id,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + PASSWORD_RESET_TTL_MS),
-  });
-
   const t = createTranslator(user.locale);
   const link = `${input.baseUrl}/app/password/reset/${token}`;
-  await input.sender.send({
-    to: user.email,
-    subject: t('auth.reset.email.subject', { company: input.company.name }),
-    text: t('auth.reset.email.text', { name: user.name, company: input.company.name, link }),
+  // The link and its mail commit together (a durable job: retried until handed over).
+  const jobId = await db.transaction(async (tx) => {
+    // A new link ends the earlier unused ones: only the newest mail opens the account.
+    await replacePendingResetToken(tx, {
+      tokenHash: hashToken(token),
+      companyId: input.company.id,
+      userId: user.id,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + PASSWORD_RESET_TTL_MS),
+    });
+    return input.mail.enqueue(
+      tx,
+      input.company.id,
+      {
+        to: user.email,
+        subject: t('auth.reset.email.subject', { company: input.company.name }),
+        text: t('auth.reset.email.text', { name: user.name, company: input.company.name, link }),
+      },
+      { replaceKey: passwordLinkKey(user.id) },
+    );
   });
+  await input.mail.sendNow([jobId]);
   return true;
 }
 
@@ -56,7 +64,8 @@ export async function requestPasswordReset(
  * Emails a person a link to set their password, on behalf of someone (an owner inviting a new
  * account, or sending an existing one a fresh link). Same one-time links as a reset, valid
  * INVITATION_TTL_MS; the person's earlier unused links stop working, so only the newest one — sent
- * to the address the account has now — opens it. Rejects when the mail could not be handed over.
+ * to the address the account has now — opens it. The mail is a durable job: rejects when its first
+ * attempt failed (it is retried later all the same).
  */
 export async function sendInvitation(
   db: Db,
@@ -66,17 +75,10 @@ export async function sendInvitation(
     inviterName: string;
     now: Date;
     baseUrl: string;
-    sender: EmailSender;
+    mail: MailQueue;
   },
 ): Promise<void> {
   const token = createRandomToken(32);
-  await replacePendingResetToken(db, {
-    tokenHash: hashToken(token),
-    companyId: input.company.id,
-    userId: input.user.id,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + INVITATION_TTL_MS),
-  });
 
   const t = createTranslator(input.user.locale);
   const params = {
@@ -90,11 +92,27 @@ export async function sendInvitation(
   };
   // Someone who already has a password is not invited again: they are sent a way to set a new one.
   const kind = input.user.hasPassword ? 'auth.invite.new_password_email' : 'auth.invite.email';
-  await input.sender.send({
-    to: input.user.email,
-    subject: t(`${kind}.subject`, params),
-    text: t(`${kind}.text`, params),
+  const jobId = await db.transaction(async (tx) => {
+    await replacePendingResetToken(tx, {
+      tokenHash: hashToken(token),
+      companyId: input.company.id,
+      userId: input.user.id,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + INVITATION_TTL_MS),
+    });
+    return input.mail.enqueue(
+      tx,
+      input.company.id,
+      { to: input.user.email, subject: t(`${kind}.subject`, params), text: t(`${kind}.text`, params) },
+      { replaceKey: passwordLinkKey(input.user.id) },
+    );
   });
+  await input.mail.sendNow([jobId]);
+}
+
+/** One pending password-link mail per account: a newer link voids the older ones, so their mail goes too. */
+function passwordLinkKey(userId: number): string {
+  return `password-link:${userId}`;
 }
 
 /**

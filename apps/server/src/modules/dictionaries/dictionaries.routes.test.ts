@@ -136,6 +136,14 @@ describe('the named dictionary reads', () => {
     expect(statuses.find((entry) => entry.code === 'dismissed')?.meta).toMatchObject({ is_dismissed: true });
   });
 
+  it('give every language the levels it can be known at, for the employee form', async () => {
+    const languages = await readEntries(employee, 'language');
+    const english = languages.find((entry) => entry.name === 'English');
+    expect(english?.meta.levels).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: expect.any(Number), name: expect.any(String) })]),
+    );
+  });
+
   it('answer event templates by category, the standard HR ones in the order of spec §9', async () => {
     const response = await call(employee, 'GET', route('dashboard.dictionaries.eventTemplates'));
     expect(response.statusCode, response.body).toBe(200);

@@ -91,8 +91,32 @@ export async function listDictionaryEntries(
   ctx: ReadContext,
   dictionary: EditableDictionary,
 ): Promise<DictionaryResponse> {
+  if (dictionary === 'language') return listLanguages(ctx);
   const rows = await findEntryRows(ctx.db, ctx.companyId, [dictionary]);
   return { data: rows.filter((row) => !row.isHidden).map((row) => toEntry(row, ctx.locale)) };
+}
+
+/** Languages, each with the levels it can be known at as `meta.levels` (the employee form's level picker). */
+async function listLanguages(ctx: ReadContext): Promise<DictionaryResponse> {
+  const rows = (await findEntryRows(ctx.db, ctx.companyId, ['language', 'language_level'])).filter(
+    (row) => !row.isHidden,
+  );
+  const levels = rows.filter((row) => row.dictionary === 'language_level');
+  return {
+    data: rows
+      .filter((row) => row.dictionary === 'language')
+      .map((row) => {
+        const entry = toEntry(row, ctx.locale);
+        const own = levels.filter((level) => level.parentId === null || level.parentId === row.id);
+        return {
+          ...entry,
+          meta: {
+            ...entry.meta,
+            levels: own.map((level) => ({ id: level.id, name: pickName(level.names, ctx.locale) })),
+          },
+        };
+      }),
+  };
 }
 
 /** Event templates keyed by their category (spec §3.2: '1' is HR). */

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
-import type { EmailSender } from '../../lib/email-sender';
+import type { MailQueue } from '../../lib/mail-queue';
 import { getAccess } from '../../plugins/access/access';
 import { requireCompany } from '../../plugins/company-resolver';
 import { endUserSession, listStaffLocales, requireUser, startUserSession } from '../../plugins/session';
@@ -31,7 +31,7 @@ import {
 export type EmployeeAccessRoutesOptions = {
   db: Db;
   env: Pick<Env, 'SESSION_MAX_HOURS'>;
-  emailSender: EmailSender;
+  mail: MailQueue;
   now: () => Date;
 };
 
@@ -54,7 +54,7 @@ export const employeeAccessRoutes: FastifyPluginAsync<EmployeeAccessRoutesOption
       access: await getAccess(request),
       company,
       now: now(),
-      emailSender: opts.emailSender,
+      mail: opts.mail,
       linkOrigin: request.linkOrigin,
       offeredLocales: listStaffLocales(company),
     };

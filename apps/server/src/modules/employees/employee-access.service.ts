@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
-import type { EmailSender } from '../../lib/email-sender';
+import type { MailQueue } from '../../lib/mail-queue';
 import { type Access, maskPermissionsByPlan, requireAction } from '../../plugins/access/access';
 import { bumpRolesUpdatedAt, findRole, findRolePermissions, type RoleRef } from '../../plugins/access/roles';
 import { sendInvitation } from '../auth/password-reset.service';
@@ -38,7 +38,7 @@ export type EmployeeAccessContext = {
   access: Access;
   company: Company;
   now: Date;
-  emailSender: EmailSender;
+  mail: MailQueue;
   /** The request's trusted origin for links in mail (request.linkOrigin); null when its host is not trusted. */
   linkOrigin: string | null;
   /** The languages the company offers its staff. */
@@ -154,7 +154,7 @@ async function sendLink(ctx: EmployeeAccessContext, account: EmployeeAccountRow)
     inviterName: ctx.access.user.name,
     now: ctx.now,
     baseUrl,
-    sender: ctx.emailSender,
+    mail: ctx.mail,
   });
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@kadry/shared/permissions/vocabulary';
 import { type SQL, sql } from 'drizzle-orm';
 import { employees } from '../../db/schema/employees';
+import { AppError } from '../../lib/app-error';
 import type { Access } from '../../plugins/access/access';
 
 // Which employees a user sees (docs/decisions/013-visible-employees.md), in one place: the SQL
@@ -155,4 +156,53 @@ export function canSeeField(
   const entity = SECTION_ENTITY[section];
   if (!listEntityFields(entity).includes(field)) return true;
   return access.permissions[entity].fields_view.includes(field);
+}
+
+/**
+ * Whether a section is seen on every employee the reader's Employee view level may show them
+ * (own; my team from only_my_and_my_team; anyone from to_all). Lists, search, filters and sorts
+ * over a section's values use it: a value the reader sees on some rows only must not let them find,
+ * filter or order the others by it.
+ */
+export function sectionCoversReach(access: Pick<Access, 'permissions'>, section: Section): boolean {
+  const level = levelOf(access.permissions.Employee.visibilitySettings, 'view');
+  const relations: Relation[] = ['own'];
+  if (level === 'only_my_and_my_team' || level === 'to_all') relations.push('team');
+  if (level === 'to_all') relations.push('other');
+  return relations.every((relation) => canReach(access, SECTION_ENTITY[section], 'view', relation));
+}
+
+/** What a directory or export query filters and sorts by (both have these). */
+export type ListQuery = {
+  status_ids?: readonly number[] | undefined;
+  employment_type_ids?: readonly number[] | undefined;
+  position?: string | undefined;
+  city?: string | undefined;
+  start_from?: string | undefined;
+  start_to?: string | undefined;
+  sort: string;
+};
+
+/**
+ * 403 unless every section a list query filters or sorts by is seen on every employee the reader may
+ * list: a manager who sees their team's profiles but only their own personal info may not find the
+ * others by city, nor order them by start of work without seeing it.
+ */
+export function requireListableSections(access: Pick<Access, 'permissions'>, query: ListQuery): void {
+  const sections: Section[] = [];
+  if (
+    (query.status_ids?.length ?? 0) > 0 ||
+    (query.employment_type_ids?.length ?? 0) > 0 ||
+    query.position ||
+    query.start_from ||
+    query.start_to ||
+    (query.sort !== 'name' && query.sort !== 'created_at')
+  )
+    sections.push('profile');
+  if (query.city) sections.push('personal_info');
+  for (const section of sections) {
+    if (!sectionCoversReach(access, section)) {
+      throw new AppError('forbidden', { key: 'employees.hidden_field' });
+    }
+  }
 }

@@ -226,6 +226,33 @@ describe('employees: the record', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('clearing the dismissal date keeps the account disabled; "send access" gives it back', async () => {
+    const member = await seedStaff(t, company, 'employee');
+    const id = member.user.employeeId;
+    const dismissed = await call(owner, 'PUT', `/api/v1/employees/${id}`, { dismissal_date: '2031-03-01' });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    const undone = await call(owner, 'PUT', `/api/v1/employees/${id}`, { dismissal_date: null });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(employeeResponseSchema.parse(undone.json()).data).toMatchObject({
+      is_dismissed: false,
+      access: 'disabled',
+      can: { send_access: true },
+    });
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(account?.isDisabled).toBe(true);
+
+    const roles = (await call(owner, 'GET', '/api/v1/roles')).json() as {
+      data: { id: number; key: string | null }[];
+    };
+    const roleId = roles.data.find((role) => role.key === 'employee')?.id;
+    const sent = await call(owner, 'POST', `/api/v1/employees/${id}/access`, { role_id: roleId });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [enabled] = await t.database.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(enabled?.isDisabled).toBe(false);
+    const after = employeeResponseSchema.parse((await call(owner, 'GET', `/api/v1/employees/${id}`)).json());
+    expect(after.data.can.send_access).toBe(false);
+  });
+
   it('records the impersonator of a "login as" session with the actor', async () => {
     const id = await seedEmployee('Watched');
     const hr = await seedStaff(t, company, 'hr');

@@ -19,9 +19,9 @@ import type { Employee } from '../../db/schema/employees';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { buildContainsPattern } from '../../lib/contains-pattern';
+import { describeDownload } from '../../lib/download-type';
 import { type Access, levelFor, requireLevel, stripHiddenFields } from '../../plugins/access/access';
 import type { FileStore } from '../../storage/file-store';
-import { describeDownload } from '../applications/download-type';
 import {
   BODY_RULES,
   type BodyKey,
@@ -40,9 +40,11 @@ import {
   type Relation,
   readerOf,
   relationOf,
+  requireListableSections,
   SECTION_ENTITY,
   SECTIONS,
   type Section,
+  sectionCoversReach,
 } from './employee-visibility';
 import {
   buildSearchExpression,
@@ -189,6 +191,19 @@ function requireVisibleFields(access: Access, fields: readonly FieldPermission[]
   }
 }
 
+/** List keys and the section that governs each (decision 013: sections are checked per employee). */
+const LIST_SECTION_KEYS = {
+  email: 'contacts',
+  phone: 'contacts',
+  position: 'profile',
+  start_of_work: 'profile',
+  probation_period: 'profile',
+  employee_number: 'profile',
+  status: 'profile',
+  employment_type: 'profile',
+  city: 'personal_info',
+} as const satisfies Partial<Record<keyof EmployeeListItem, Section>>;
+
 type DictionaryNames = Map<number, { id: number; name: string; meta: Record<string, unknown> }>;
 
 function refOf(names: DictionaryNames, id: number | null): { id: number; name: string } | null {
@@ -226,7 +241,17 @@ function toListItem(
     is_dismissed: row.dismissalDate !== null,
     access: row.access,
   };
-  return stripHiddenFields('Employee', access, item);
+  const shown: Record<string, unknown> = stripHiddenFields('Employee', access, item);
+  // A section the reader does not see on this employee: its governed values absent, the rest null,
+  // as in the profile.
+  const relation = relationOf(readerOf(access), { id: row.id, teams });
+  for (const [key, section] of Object.entries(LIST_SECTION_KEYS)) {
+    if (canReach(access, SECTION_ENTITY[section], 'view', relation) || !(key in shown)) continue;
+    if (key === 'status' || key === 'employment_type' || key === 'city' || key === 'employee_number')
+      shown[key] = null;
+    else delete shown[key];
+  }
+  return shown as EmployeeListItem;
 }
 
 /** List rows as the wire has them: their teams and dictionary names loaded in one statement each. */
@@ -280,6 +305,7 @@ export async function listVisibleEmployees(
     if (query.sort === 'probation_period') hiddenChecks.push('field_probation_period');
     requireVisibleFields(access, hiddenChecks);
   }
+  requireListableSections(access, query);
   const search = query.search?.trim().toLowerCase();
   const { rows, total } = await listEmployeesPage(
     ctx.db,
@@ -289,9 +315,12 @@ export async function listVisibleEmployees(
       search: search
         ? {
             pattern: buildContainsPattern(search),
+            // Emails and phones only when the reader sees them on everyone they may find.
             expression: buildSearchExpression({
-              emails: canSeeField(access, 'field_email'),
-              phones: canSeeField(access, 'field_phone'),
+              emails:
+                canSeeField(access, 'field_email', 'contacts') && sectionCoversReach(access, 'contacts'),
+              phones:
+                canSeeField(access, 'field_phone', 'contacts') && sectionCoversReach(access, 'contacts'),
             }),
           }
         : undefined,
@@ -516,8 +545,9 @@ async function presentEmployee(ctx: EmployeesContext, visible: VisibleEmployee):
     can: {
       update: relationLevel('update') || editSections.length > 0,
       delete: relationLevel('delete') && account === null,
+      // A disabled account (revoked, or dismissed) gets its access back the same way.
       send_access:
-        account === null &&
+        (account === null || account.isDisabled) &&
         access.permissions.Employee.actions.includes('send_access') &&
         relationLevel('update'),
       login_as:
@@ -911,7 +941,7 @@ export async function createEmployee(
 /**
  * Changes an employee (only the keys sent; null clears). Each key needs what BODY_RULES says; the
  * names and work email follow to the account (decision 012); setting a dismissal date disables the
- * account and ends its sessions. One transaction, one history row per changed field.
+ * account and ends its sessions (clearing it leaves the account disabled: "send access" enables it). One transaction, one history row per changed field.
  */
 export async function updateEmployee(
   ctx: EmployeesContext,
@@ -960,6 +990,10 @@ export async function updateEmployee(
         if (body.email && body.email !== employee.workEmail) accountValues.email = body.email;
         if (Object.keys(accountValues).length > 0)
           await updateAccountOfEmployee(tx, companyId, account.userId, accountValues);
+        // Dismissing disables the account. Clearing the dismissal date does not enable it again:
+        // giving access back is a decision of its own, taken with "send access" (which enables a
+        // disabled account with the role chosen then and invites it anew), not a side effect of
+        // correcting a date.
         if (employee.dismissalDate === null && body.dismissal_date)
           await disableAccount(tx, companyId, account.userId);
       }

@@ -1,7 +1,7 @@
 import { levelOf } from '@kadry/shared/permissions/permission-state';
 import type { Db } from '../../db/tables';
-import type { EmailSender } from '../../lib/email-sender';
 import type { EventBus } from '../../lib/event-bus';
+import type { MailQueue } from '../../lib/mail-queue';
 import { type Access, canSeeObject, maskPermissionsByPlan } from '../../plugins/access/access';
 import { findRolePermissions, isBuiltInRole } from '../../plugins/access/roles';
 import { computeTeamReach } from '../../plugins/access/team-reach';
@@ -17,13 +17,13 @@ import {
 
 export type NotificationDeps = {
   db: Db;
-  emailSender: EmailSender;
+  mail: MailQueue;
   log: { warn(details: object, message: string): void };
 };
 
 /**
  * Tells the staff who may see a new application about it: a notification row each (the unread counter
- * in the app) and, best effort, an e-mail. Idempotent per (user, application): a delivery retried by the
+ * in the app) and an e-mail (a durable job, committed with the notification row). Idempotent per (user, application): a delivery retried by the
  * event bus, or a retried submission, notifies nobody twice. Answers who was newly notified.
  */
 async function notifyNewApplication(
@@ -63,30 +63,32 @@ async function notifyNewApplication(
       recipients.push(member);
     }
   }
-  const newlyNotified = await insertNotifications(
-    db,
-    companyId,
-    applicationId,
-    recipients.map((member) => member.id),
-  );
   const path = `/app/applications/${applicationId}`;
   // The trusted origin (never the anonymous submitter's Host); without one the mail names the page.
   const link = notice.linkOrigin ? `${notice.linkOrigin}${path}` : `Kadry: ${path}`;
-  await Promise.all(
-    recipients
-      .filter((member) => newlyNotified.has(member.id))
-      .map((member) =>
-        deps.emailSender
-          .send({
-            to: member.email,
-            subject: `New application: ${application.vacancyName}`,
-            text: `A new application for "${application.vacancyName}" has arrived.\n\n${link}\n`,
-          })
-          .catch((error: unknown) =>
-            deps.log.warn({ err: error, userId: member.id }, 'notification e-mail failed'),
-          ),
-      ),
-  );
+  const { newlyNotified, jobIds } = await db.transaction(async (tx) => {
+    const inserted = await insertNotifications(
+      tx,
+      companyId,
+      applicationId,
+      recipients.map((member) => member.id),
+    );
+    const ids: number[] = [];
+    for (const member of recipients.filter((candidate) => inserted.has(candidate.id))) {
+      ids.push(
+        await deps.mail.enqueue(tx, companyId, {
+          to: member.email,
+          subject: `New application: ${application.vacancyName}`,
+          text: `A new application for "${application.vacancyName}" has arrived.\n\n${link}\n`,
+        }),
+      );
+    }
+    return { newlyNotified: inserted, jobIds: ids };
+  });
+  // A mail that fails now is retried by the job queue; the notification stands either way.
+  await deps.mail
+    .sendNow(jobIds)
+    .catch((error: unknown) => deps.log.warn({ err: error, applicationId }, 'notification e-mail failed'));
   return [...newlyNotified];
 }
 

@@ -93,6 +93,29 @@ const COLLEAGUE_FIELDS: readonly FieldPermission[] = [
 ];
 
 /**
+ * What a person sees of their own record besides: birth date and address (the personal info they
+ * keep up themselves). Salary, documents and the system role stay with HR.
+ */
+const SELF_FIELDS: readonly FieldPermission[] = [...COLLEAGUE_FIELDS, 'field_birth_date', 'field_address'];
+
+/**
+ * Self-service on the employee record (issue 13): one's own contacts and personal info, seen and
+ * edited; the profile (position, dates, status, names) seen but changed by HR.
+ */
+const SELF_SERVICE_RECORD: Partial<Record<Entity, Grant>> = {
+  'Employee.Contacts': {
+    view: 'only_my',
+    update: 'only_my',
+    fields: ['field_email', 'field_phone', 'field_address'],
+  },
+  'Employee.PersonalInfo': {
+    view: 'only_my',
+    update: 'only_my',
+    fields: ['field_birth_date', 'field_address'],
+  },
+};
+
+/**
  * Defaults of the built-in roles (issue 5): the owner has everything; HR everything about people and
  * recruiting; a recruiter vacancies and candidates of their own and their team's, no payroll; a
  * manager their team's people and a view of their team's vacancies; an employee their own profile.
@@ -143,10 +166,20 @@ const DEFAULTS: Record<BuiltInRole, PermissionsMap> = {
     Employee: {
       view: 'only_my_and_my_team',
       actions: ['view_in_open_teams', 'get_profile'],
-      fields: COLLEAGUE_FIELDS,
+      // Birth date and address sit in personal info, which reaches only the manager's own record.
+      fields: SELF_FIELDS,
     },
-    'Employee.Profile': { view: 'only_my_and_my_team', update: 'only_my', fields: COLLEAGUE_FIELDS },
-    'Employee.Contacts': { view: 'only_my_and_my_team', fields: ['field_email', 'field_phone'] },
+    'Employee.Profile': { view: 'only_my_and_my_team', fields: COLLEAGUE_FIELDS },
+    // The team's work contacts; one's own edited. Personal info (relatives, birth date, address) is
+    // one's own only: a manager sees the team's record, not their private life.
+    'Employee.Contacts': {
+      view: 'only_my_and_my_team',
+      update: 'only_my',
+      fields: ['field_email', 'field_phone'],
+    },
+    'Employee.PersonalInfo': SELF_SERVICE_RECORD['Employee.PersonalInfo'],
+    // Documents stay with HR.
+    'Employee.Files': {},
     'Employee.Tasks': {
       create: 'only_my_and_my_team',
       update: 'only_my_and_my_team',
@@ -169,8 +202,10 @@ const DEFAULTS: Record<BuiltInRole, PermissionsMap> = {
 
   employee: buildMap({
     ...SELF_SERVICE,
-    Employee: { view: 'only_my', fields: COLLEAGUE_FIELDS },
-    'Employee.Profile': { view: 'only_my', update: 'only_my', fields: COLLEAGUE_FIELDS },
+    ...SELF_SERVICE_RECORD,
+    // Only_my: Employee fields govern nothing but one's own record, so birth date and address too.
+    Employee: { view: 'only_my', fields: SELF_FIELDS },
+    'Employee.Profile': { view: 'only_my', fields: COLLEAGUE_FIELDS },
     'Employee.Tasks': { create: 'only_my', update: 'only_my', view: 'only_my' },
     AbsenceRequest: { create: 'only_my', view: 'only_my' },
   }),

@@ -6,7 +6,7 @@ import {
 import { useFieldArray } from 'react-hook-form';
 import { FormError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
-import { useDictionaryOptions } from '../api/get-dictionary';
+import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { useUpdateEmployee } from '../api/update-employee';
 import { fromNullableId, toNullableId, toNullableText } from './employee-form-values';
 import { ListError, SelectField, TextField, useEmployeeForm } from './form-controls';
@@ -100,7 +100,7 @@ const CONTACT_FIELDS = ['email', 'phone', 'personal_email', 'personal_phone', 'l
 function ContactsForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () => void }) {
   const t = useT();
   const update = useUpdateEmployee(employee.id);
-  const icons = useDictionaryOptions('dictionaries.typesPortfolioIcons');
+  const icons = useDictionary('portfolioIcons');
   const hasEmail = 'email' in employee;
   const hasPhone = 'phone' in employee;
   const { form, onSubmit, formError, isSaving } = useEmployeeForm<ContactsValues, UpdateEmployeeBody>({

@@ -3,10 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { FormError } from '../../../components/ui/field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useT } from '../../../lib/i18n';
+import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateEmployee } from '../api/create-employee';
-import { useDictionaryOptions } from '../api/get-dictionary';
 import { useEmployeeRefs } from '../api/get-employee-refs';
 import { useTeamOptions } from '../api/get-team-options';
 import { toNullableId, toNullableText } from './employee-form-values';
@@ -59,8 +59,8 @@ export function CreateEmployeePage() {
   const create = useCreateEmployee();
   const managers = useEmployeeRefs();
   const teams = useTeamOptions({ isEnabled: permissions.can('Teams', 'view') });
-  const employmentTypes = useDictionaryOptions('dictionaries.typesEmployment');
-  const statuses = useDictionaryOptions('dictionaries.peopleStatus');
+  const employmentTypes = useDictionary('employmentTypes');
+  const statuses = useDictionary('status');
   // Governed fields the writer may not see would be refused (403): they are not offered.
   const sees = (field: Parameters<typeof permissions.canSeeField>[1]) =>
     permissions.canSeeField('Employee', field);

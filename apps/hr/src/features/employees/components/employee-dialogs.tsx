@@ -12,10 +12,10 @@ import { FormError } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
+import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePageData } from '../../../lib/page-data';
 import { getRoleLabel } from '../../../lib/role-label';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useDictionaryOptions } from '../api/get-dictionary';
 import { useRoleOptions } from '../api/get-role-options';
 import { useSendAccess } from '../api/send-access';
 import { useUpdateEmployee } from '../api/update-employee';
@@ -149,7 +149,7 @@ export function DismissDialog({
 function DismissForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () => void }) {
   const t = useT();
   const { user } = usePageData();
-  const reasons = useDictionaryOptions('dictionaries.employeeReasonOfFire');
+  const reasons = useDictionary('dismissalReasons');
   const update = useUpdateEmployee(employee.id);
   const [formError, setFormError] = useState<string | null>(null);
   const toBody = (values: DismissValues) => ({

@@ -151,7 +151,10 @@ describe('employee profile', () => {
             attempt += 1;
             return attempt === 1
               ? { message: 'The given data was invalid.', errors: { position: ['This position is taken.'] } }
-              : { message: 'The given data was invalid.', errors: { grade_id: ['Grade is archived.'] } };
+              : {
+                  message: 'The given data was invalid.',
+                  errors: { dismissal_date: ['Dismissal is locked.'] },
+                };
           },
         },
       ]),
@@ -164,7 +167,7 @@ describe('employee profile', () => {
     expect(await within(form).findByText('This position is taken.')).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: 'Position' })).toHaveFocus();
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Grade is archived.');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Dismissal is locked.');
   });
 
   it('sends access with a role and language', async () => {

@@ -11,7 +11,9 @@ import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { useUploadEmployeePhoto } from '../api/employee-photo';
 import { useEmployee } from '../api/get-employee';
+import { useLoginAs } from '../api/login-as';
 import { AccessChip, EmployeeAvatar } from './access-chip';
+import { AccessSection } from './access-section';
 import { ContactsSection } from './contacts-section';
 import { CustomFieldsSection } from './custom-fields-section';
 import { DismissDialog, SendAccessDialog } from './employee-dialogs';
@@ -40,6 +42,8 @@ function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
   const [, navigate] = useLocation();
   const [dialog, setDialog] = useState<'access' | 'dismiss' | 'delete' | null>(null);
   const remove = useDeleteEmployee(employee.id);
+  const loginAs = useLoginAs(employee.id);
+  const [actionError, setActionError] = useState<string | null>(null);
   const close = () => setDialog(null);
   const sees = (section: EmployeeDetails['can']['view_sections'][number]) =>
     employee.can.view_sections.includes(section);
@@ -77,6 +81,23 @@ function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
                 {t('hr.employees.send_access.open')}
               </button>
             ) : null}{' '}
+            {employee.can.login_as && employee.access === 'active' ? (
+              <button
+                type="button"
+                aria-disabled={loginAs.isPending}
+                onClick={async () => {
+                  if (loginAs.isPending) return;
+                  setActionError(null);
+                  try {
+                    await loginAs.mutateAsync();
+                  } catch (failure) {
+                    setActionError(getRequestErrorMessage(failure));
+                  }
+                }}
+              >
+                {t('hr.employees.login_as')}
+              </button>
+            ) : null}{' '}
             {employee.can.update &&
             employee.can.edit_sections.includes('profile') &&
             !employee.is_dismissed ? (
@@ -95,6 +116,7 @@ function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
               </button>
             ) : null}
           </div>
+          <FormError message={actionError} />
         </div>
       </div>
 
@@ -104,6 +126,7 @@ function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
       {'salary' in employee ? <SalarySection employee={employee} /> : null}
       {'files' in employee && sees('files') ? <FilesSection employee={employee} /> : null}
       {sees('profile') ? <CustomFieldsSection employee={employee} /> : null}
+      <AccessSection employee={employee} />
       <HistorySection employeeId={employee.id} />
 
       <SendAccessDialog employee={employee} isOpen={dialog === 'access'} onClose={close} />

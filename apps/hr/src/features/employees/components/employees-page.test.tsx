@@ -57,6 +57,24 @@ describe('employees directory', () => {
     expect(await findAxeViolations()).toEqual([]);
   });
 
+  it('offers the export of the filtered directory with the export action, and the import to creators', async () => {
+    mockFetch([{ path: '/api/v1/employees/visible', body: page() }, ...lookupRoutes()]);
+    renderApp('/employees?search=anna', {
+      permissions: buildEmployeePermissions({ actions: ['export'] }),
+    });
+    await screen.findByRole('table', { name: 'Employees' });
+    const xlsx = screen.getByRole('link', { name: /XLSX/ });
+    expect(new URL(xlsx.getAttribute('href') ?? '', 'http://x').searchParams.get('search')).toBe('anna');
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/app/employees/import');
+  });
+
+  it('offers no export without the export action', async () => {
+    mockFetch([{ path: '/api/v1/employees/visible', body: page() }, ...lookupRoutes()]);
+    renderApp('/employees', { permissions: buildEmployeePermissions() });
+    await screen.findByRole('table', { name: 'Employees' });
+    expect(screen.queryByRole('link', { name: /XLSX/ })).not.toBeInTheDocument();
+  });
+
   it('sends the debounced search and filters, and keeps them in the address', async () => {
     const { calls } = mockFetch([{ path: '/api/v1/employees/visible', body: page() }, ...lookupRoutes()]);
     const { location } = renderApp('/employees', { permissions: buildEmployeePermissions() });

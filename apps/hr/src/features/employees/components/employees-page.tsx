@@ -8,10 +8,11 @@ import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useForgetUnknownOption, useKeepPageInRange, useUrlFilters } from '../../../lib/list-filters';
+import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePageData } from '../../../lib/page-data';
 import { PER_PAGE_CHOICES, usePerPage } from '../../../lib/per-page';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { useDictionaryOptions } from '../api/get-dictionary';
+import { EmployeesExportButton } from '../../employees-import/components/export-button';
 import { useEmployees } from '../api/get-employees';
 import { useTeamOptions } from '../api/get-team-options';
 import { AccessChip, EmployeeAvatar } from './access-chip';
@@ -49,8 +50,8 @@ export function EmployeesPage() {
   const [perPage, setPerPage] = usePerPage('employees');
   const employees = useEmployees({ ...filters, per_page: perPage });
   const teams = useTeamOptions({ isEnabled: permissions.can('Teams', 'view') });
-  const statuses = useDictionaryOptions('dictionaries.peopleStatus');
-  const employmentTypes = useDictionaryOptions('dictionaries.typesEmployment', { isEnabled: hasExtended });
+  const statuses = useDictionary('status');
+  const employmentTypes = useDictionary('employmentTypes', undefined, { isEnabled: hasExtended });
   const searchRef = useRef<HTMLInputElement>(null);
 
   const teamOptions = teams.data?.map((team) => ({ value: team.id, label: team.name }));
@@ -161,6 +162,12 @@ export function EmployeesPage() {
             {canManageCustomFields(permissions, settings.tariffs) ? (
               <Link href="/employees/fields" className="employee-link-button">
                 {t('hr.employees.fields.open')}
+              </Link>
+            ) : null}
+            <EmployeesExportButton filters={filters} />
+            {permissions.can('Employee', 'create') ? (
+              <Link href="/employees/import" className="employee-link-button">
+                {t('hr.employees.import.open')}
               </Link>
             ) : null}
             {permissions.can('Employee', 'create') ? (

@@ -74,7 +74,14 @@ export function SelectField<TValues extends FieldValues>({
   return (
     <Field label={label} isRequired={isRequired} error={typeof error === 'string' ? error : null}>
       {(control) => (
-        <select {...control} {...form.register(name)} aria-required={isRequired || undefined}>
+        // Options that arrive after the form (a dictionary still loading) mount the select again, so
+        // it shows the form's value instead of keeping "Not set".
+        <select
+          key={options.length}
+          {...control}
+          {...form.register(name)}
+          aria-required={isRequired || undefined}
+        >
           <option value="">{emptyLabel ?? t('hr.employees.not_set')}</option>
           {options.map((option) => (
             <option key={option.id} value={String(option.id)}>

@@ -1,3 +1,4 @@
+import type { DictionaryEntry } from '@kadry/shared/schemas/dictionaries';
 import {
   EMPLOYEE_LANGUAGES_MAX,
   EMPLOYEE_RELATIVES_MAX,
@@ -7,12 +8,13 @@ import {
 import { useFieldArray } from 'react-hook-form';
 import { FormError } from '../../../components/ui/field';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePageData } from '../../../lib/page-data';
-import { useDictionaryOptions } from '../api/get-dictionary';
 import { useUpdateEmployee } from '../api/update-employee';
 import { fromNullableId, toNullableId, toNullableText } from './employee-form-values';
 import { ListError, SelectField, TextField, useEmployeeForm } from './form-controls';
 import { formatDate, todayIso } from './format-date';
+import { PlaceFields, type PlaceValue } from './place-fields';
 import { Facts, ProfileSection, SectionFormActions } from './profile-section';
 
 /** Personal info (Employee.PersonalInfo): birth date, gender, family, where they live, languages, relatives. */
@@ -85,6 +87,9 @@ type PersonalValues = {
   birth_date: string;
   gender_id: string;
   marital_status_id: string;
+  country_code: string;
+  country_name: string;
+  city_id: string;
   city_name: string;
   address: string;
   languages: { language_id: string; level_id: string }[];
@@ -95,6 +100,8 @@ const PERSONAL_FIELDS = [
   'birth_date',
   'gender_id',
   'marital_status_id',
+  'country_code',
+  'city_id',
   'city_name',
   'address',
   'languages',
@@ -105,10 +112,10 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
   const t = useT();
   const { user } = usePageData();
   const update = useUpdateEmployee(employee.id);
-  const genders = useDictionaryOptions('dictionaries.gender');
-  const maritalStatuses = useDictionaryOptions('dictionaries.martialStatus');
-  const languageOptions = useDictionaryOptions('dictionaries.language');
-  const relativeTypes = useDictionaryOptions('dictionaries.typesRelative');
+  const genders = useDictionary('gender');
+  const maritalStatuses = useDictionary('maritalStatus');
+  const languageOptions = useDictionary('language');
+  const relativeTypes = useDictionary('relativeTypes');
   const hasBirthDate = 'birth_date' in employee;
   const hasAddress = 'address' in employee;
   const today = todayIso(user.timezone);
@@ -118,6 +125,9 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
       birth_date: employee.birth_date ?? '',
       gender_id: fromNullableId(employee.gender),
       marital_status_id: fromNullableId(employee.marital_status),
+      country_code: employee.country?.code ?? '',
+      country_name: employee.country?.name ?? '',
+      city_id: employee.city?.id ? String(employee.city.id) : '',
       city_name: employee.city?.name ?? '',
       address: employee.address ?? '',
       languages: employee.languages.map((item) => ({
@@ -134,9 +144,13 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
       ...(hasBirthDate ? { birth_date: toNullableText(values.birth_date) } : {}),
       gender_id: toNullableId(values.gender_id),
       marital_status_id: toNullableId(values.marital_status_id),
-      // A typed city keeps the country; a city picked from the dictionary is not offered here yet.
-      ...(values.city_name.trim() !== (employee.city?.name ?? '')
-        ? { city_id: null, city_name: toNullableText(values.city_name) }
+      // The place goes only when it changed: a city kept by name alone (no id) stays as it was.
+      ...(isPlaceChanged(employee, values)
+        ? {
+            country_code: toNullableText(values.country_code),
+            city_id: toNullableId(values.city_id),
+            city_name: toNullableText(values.city_name),
+          }
         : {}),
       ...(hasAddress ? { address: toNullableText(values.address) } : {}),
       languages: values.languages
@@ -153,6 +167,15 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
     onDone,
   });
   const languages = useFieldArray({ control: form.control, name: 'languages' });
+  const [country_code, country_name, city_id, city_name, pickedLanguages] = form.watch([
+    'country_code',
+    'country_name',
+    'city_id',
+    'city_name',
+    'languages',
+  ]);
+  const levelsOf = (languageId: string | undefined) =>
+    readLevels(languageOptions.data?.find((option) => String(option.id) === languageId));
   const relatives = useFieldArray({ control: form.control, name: 'relatives' });
 
   return (
@@ -179,9 +202,16 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
           label={t('hr.employees.field.marital_status')}
           options={maritalStatuses.data ?? []}
         />
-        <TextField form={form} name="city_name" label={t('hr.employees.field.city')} />
         {hasAddress ? <TextField form={form} name="address" label={t('hr.employees.field.address')} /> : null}
       </div>
+      <PlaceFields
+        value={{ country_code, country_name, city_id, city_name }}
+        onChange={(next) => {
+          for (const [key, value] of Object.entries(next)) {
+            form.setValue(key as keyof PlaceValue, value, { shouldDirty: true });
+          }
+        }}
+      />
 
       <fieldset className="employee-list-editor">
         <legend>{t('hr.employees.field.languages')}</legend>
@@ -193,6 +223,12 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
               name={`languages.${index}.language_id`}
               label={t('hr.employees.language.name', { number: index + 1 })}
               options={languageOptions.data ?? []}
+            />
+            <SelectField
+              form={form}
+              name={`languages.${index}.level_id`}
+              label={t('hr.employees.language.level', { number: index + 1 })}
+              options={levelsOf(pickedLanguages[index]?.language_id)}
             />
             <button type="button" onClick={() => languages.remove(index)}>
               {t('hr.employees.language.remove', { number: index + 1 })}
@@ -246,5 +282,26 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
       <FormError message={formError} />
       <SectionFormActions isSaving={isSaving} onCancel={onDone} />
     </form>
+  );
+}
+
+function isPlaceChanged(employee: EmployeeDetails, values: PersonalValues): boolean {
+  return (
+    values.country_code !== (employee.country?.code ?? '') ||
+    values.city_id !== (employee.city?.id ? String(employee.city.id) : '') ||
+    values.city_name !== (employee.city?.name ?? '')
+  );
+}
+
+/** The levels a language can be known at (the language dictionary gives them as `meta.levels`). */
+function readLevels(language: DictionaryEntry | undefined): { id: number; name: string }[] {
+  const levels = language?.meta.levels;
+  if (!Array.isArray(levels)) return [];
+  return levels.filter(
+    (level): level is { id: number; name: string } =>
+      typeof level === 'object' &&
+      level !== null &&
+      typeof level.id === 'number' &&
+      typeof level.name === 'string',
   );
 }

@@ -1,8 +1,8 @@
 import type { EmployeeDetails, UpdateEmployeeBody } from '@kadry/shared/schemas/employees';
 import { FormError } from '../../../components/ui/field';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { useDictionaryOptions } from '../api/get-dictionary';
 import { useEmployeeRefs } from '../api/get-employee-refs';
 import { useTeamOptions } from '../api/get-team-options';
 import { useUpdateEmployee } from '../api/update-employee';
@@ -91,6 +91,7 @@ type WorkValues = {
   position: string;
   team_ids: string[];
   manager_id: string;
+  grade_id: string;
   employment_type_id: string;
   terms_of_cooperation_id: string;
   status_id: string;
@@ -110,6 +111,7 @@ const WORK_FIELDS = [
   'employee_number',
   'position',
   'manager_id',
+  'grade_id',
   'employment_type_id',
   'terms_of_cooperation_id',
   'status_id',
@@ -125,10 +127,11 @@ function WorkForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () 
   const update = useUpdateEmployee(employee.id);
   const managers = useEmployeeRefs();
   const teams = useTeamOptions({ isEnabled: permissions.can('Teams', 'view') });
-  const employmentTypes = useDictionaryOptions('dictionaries.typesEmployment');
-  const terms = useDictionaryOptions('dictionaries.employeeToc');
-  const statuses = useDictionaryOptions('dictionaries.peopleStatus');
-  const experience = useDictionaryOptions('dictionaries.peopleExperience');
+  const employmentTypes = useDictionary('employmentTypes');
+  const terms = useDictionary('termsOfCooperation');
+  const statuses = useDictionary('status');
+  const experience = useDictionary('experience');
+  const grades = useDictionary('grade');
   const has = (key: 'position' | 'start_of_work' | 'probation_period') => key in employee;
   const canPickTeams = teams.data !== undefined;
 
@@ -144,6 +147,7 @@ function WorkForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () 
       position: employee.position ?? '',
       team_ids: employee.teams.map((team) => String(team.id)),
       manager_id: fromNullableId(employee.manager),
+      grade_id: fromNullableId(employee.grade),
       employment_type_id: fromNullableId(employee.employment_type),
       terms_of_cooperation_id: fromNullableId(employee.terms_of_cooperation),
       status_id: fromNullableId(employee.status),
@@ -164,6 +168,7 @@ function WorkForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () 
       // Teams go only when the reader could see them all to pick from (teams.all).
       ...(canPickTeams ? { team_ids: values.team_ids.map(Number) } : {}),
       manager_id: toNullableId(values.manager_id),
+      grade_id: toNullableId(values.grade_id),
       employment_type_id: toNullableId(values.employment_type_id),
       terms_of_cooperation_id: toNullableId(values.terms_of_cooperation_id),
       status_id: toNullableId(values.status_id),
@@ -195,6 +200,12 @@ function WorkForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () 
           name="manager_id"
           label={t('hr.employees.field.manager')}
           options={(managers.data ?? []).filter((item) => item.id !== employee.id)}
+        />
+        <SelectField
+          form={form}
+          name="grade_id"
+          label={t('hr.employees.field.grade')}
+          options={grades.data ?? []}
         />
         <SelectField
           form={form}

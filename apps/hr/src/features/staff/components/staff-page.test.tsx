@@ -6,6 +6,7 @@ import { ownerRolePermissions, recruiterPermissions } from '../../../lib/permiss
 import { findAxeViolations } from '../../../test/axe';
 import { pageOf } from '../../../test/recruiting-test-data';
 import { type MockRoute, mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
+import { buildEmployeePermissions } from '../../employees/employees-test-data';
 
 const ROLES = [
   { id: 1, key: 'owner', name: 'Owner', updatedAt: '2031-03-01T10:00:00.000Z', users_count: 1 },
@@ -26,6 +27,7 @@ const TEAMS = [
 function buildStaffUser(overrides: Partial<StaffUser> = {}): StaffUser {
   return {
     id: 8,
+    employee_id: 108,
     name: 'Rita Recruiter',
     email: 'rita@acme.test',
     role: { id: 3, key: 'recruiter', name: 'Recruiter' },
@@ -93,6 +95,20 @@ async function openEditDialog(name: string) {
 }
 
 describe('people & access list', () => {
+  it("links each account to its employee's profile when the owner may see employees", async () => {
+    mockFetch(staffRoutes());
+    renderApp('/staff', {
+      permissions: {
+        ...buildEmployeePermissions(),
+        role: { id: 1, key: 'owner', name: 'Owner' },
+      },
+    });
+    const link = await within(await screen.findByRole('table')).findByRole('link', {
+      name: 'Profile of Rita Recruiter',
+    });
+    expect(link).toHaveAttribute('href', '/app/employees/108');
+  });
+
   it('shows each account with role, teams (managers marked), status and last sign-in; the owner is "You"', async () => {
     mockFetch(staffRoutes());
     renderApp('/staff', { permissions: ownerRolePermissions });

@@ -1,6 +1,7 @@
 import { STAFF_USER_STATUSES, type StaffUser } from '@kadry/shared/schemas/admin';
 import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
@@ -8,6 +9,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useForgetUnknownOption, useKeepPageInRange, useUrlFilters } from '../../../lib/list-filters';
 import { usePageData } from '../../../lib/page-data';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { getRoleLabel } from '../../../lib/role-label';
 import { useRoleOptions } from '../api/get-role-options';
 import { useStaffUsers } from '../api/get-staff-users';
@@ -28,6 +30,7 @@ export function StaffPage() {
   const locale = useLocale();
   const ids = useId();
   const pageData = usePageData();
+  const canSeeEmployees = usePermissions().can('Employee', 'view');
   const list = useUrlFilters(staffListFilters);
   const { filters, applyFilters } = list;
   const users = useStaffUsers(filters);
@@ -142,6 +145,18 @@ export function StaffPage() {
                       >
                         {user.name}
                       </button>
+                      {canSeeEmployees ? (
+                        <>
+                          {' '}
+                          <Link
+                            href={`/employees/${user.employee_id}`}
+                            className="staff-profile-link"
+                            aria-label={t('hr.staff.open_profile', { name: user.name })}
+                          >
+                            {t('hr.staff.profile')}
+                          </Link>
+                        </>
+                      ) : null}
                       {user.id === pageData.user.id ? (
                         <span className="chip chip--blue staff-you">{t('hr.staff.you')}</span>
                       ) : null}

@@ -112,6 +112,14 @@ export async function findExportIds(
   return rows.map((row) => row.id);
 }
 
+/**
+ * The outer row's columns for the subqueries below, qualified by hand: drizzle writes a one-table
+ * select's columns unqualified ("id"), and inside `from employee_salaries s` or `from team_members tm
+ * join teams t` an unqualified "id" is the subquery's own (s.id, t.id), not the employee's.
+ */
+const OUTER_ID = sql.raw('"employees"."id"');
+const OUTER_MANAGER_ID = sql.raw('"employees"."manager_id"');
+
 /** The export's rows of these ids, in the order given (dictionary values as entry ids). */
 export async function findExportRows(
   db: Reader,
@@ -119,7 +127,7 @@ export async function findExportRows(
   ids: readonly number[],
 ): Promise<ExportRow[]> {
   if (ids.length === 0) return [];
-  const salary = sql`(select s.amount || ' ' || s.currency from employee_salaries s where s.company_id = ${companyId} and s.employee_id = ${employees.id} and s.effective_from <= current_date order by s.effective_from desc, s.id desc limit 1)`;
+  const salary = sql`(select s.amount || ' ' || s.currency from employee_salaries s where s.company_id = ${companyId} and s.employee_id = ${OUTER_ID} and s.effective_from <= current_date order by s.effective_from desc, s.id desc limit 1)`;
   const rows = await db
     .select({
       id: employees.id,
@@ -137,10 +145,10 @@ export async function findExportRows(
       position: employees.position,
       teams: sql<
         { id: number; name: string }[]
-      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name) from team_members tm join teams t on t.id = tm.team_id where tm.company_id = ${companyId} and tm.employee_id = ${employees.id}), '[]'::json)`,
+      >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name) from team_members tm join teams t on t.id = tm.team_id where tm.company_id = ${companyId} and tm.employee_id = ${OUTER_ID}), '[]'::json)`,
       manager: sql<
         string | null
-      >`(select coalesce(m.employee_number, m.work_email) from employees m where m.company_id = ${companyId} and m.id = ${employees.managerId})`,
+      >`(select coalesce(m.employee_number, m.work_email) from employees m where m.company_id = ${companyId} and m.id = ${OUTER_MANAGER_ID})`,
       employmentType: employees.employmentTypeId,
       termsOfCooperation: employees.termsOfCooperationId,
       status: employees.statusId,

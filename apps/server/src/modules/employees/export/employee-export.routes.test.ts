@@ -1,11 +1,13 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { employeeExportQuerySchema } from '@kadry/shared/schemas/employee-import';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCompany } from '../../../../test/db';
 import { employeeSalaries, employees } from '../../../db/schema/employees';
+import { teams } from '../../../db/schema/teams';
 import type { Access } from '../../../plugins/access/access';
 import { findBuiltInPermissions } from '../../../plugins/access/built-in-role-permissions';
 import { type AuthTestApp, createAuthTestApp } from '../../auth/auth-test-support';
@@ -129,5 +131,67 @@ describe('employee export', () => {
     const all = await callAs(t, hr, 'GET', '/api/v1/employees/export?format=csv');
     // hr sees everyone: the two accounts' employees and the planted one.
     expect(all.body.trim().split('\r\n')).toHaveLength(4);
+  });
+
+  it('streams thousands of rows as XLSX in the directory order, with teams, pausing for a slow reader', async () => {
+    // A company of its own, so the other tests' counts stay as they are.
+    const big = await seedCompany(t.database.db);
+    const bigHr = await seedStaff(t, big, 'hr');
+    const [team] = await t.database.db
+      .insert(teams)
+      .values({ companyId: big.id, name: 'Zeta team' })
+      .returning({ id: teams.id });
+    await t.database.db.execute(sql`
+      insert into employees (company_id, employee_number, first_name, last_name)
+      select ${big.id}, 'E' || lpad(g::text, 5, '0'), 'Person', 'Name ' || lpad(g::text, 5, '0')
+      from generate_series(1, 3000) g`);
+    await t.database.db.execute(sql`
+      insert into team_members (company_id, team_id, employee_id)
+      select ${big.id}, ${team?.id ?? 0}, id from employees where company_id = ${big.id} and employee_number like 'E%'`);
+    const access: Access = {
+      user: { ...(bigHr.user as unknown as Access['user']), impersonator: null },
+      role: { id: bigHr.user.roleId, key: 'hr' },
+      permissions: findBuiltInPermissions('hr'),
+      teamIds: [],
+      teammateIds: [],
+      teammateEmployeeIds: [],
+    };
+    const query = employeeExportQuerySchema.parse({ format: 'xlsx' });
+    // exceljs's sheet writer, to count the rows written (its streaming writer has no backpressure).
+    const sheetWriter = createRequire(import.meta.url)('exceljs/lib/stream/xlsx/worksheet-writer.js') as {
+      prototype: { _writeRow(row: unknown): void };
+    };
+    const writeRow = vi.spyOn(sheetWriter.prototype, '_writeRow');
+    const { stream } = await exportEmployees({ db: t.database.db, access }, query, 'en');
+    // Nobody reads for a while: the writer waits instead of building the whole file in memory.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(writeRow.mock.calls.length).toBeGreaterThan(0);
+    expect(writeRow.mock.calls.length).toBeLessThan(2000);
+    writeRow.mockRestore();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const [header, ...rows] = await readXlsx(Buffer.concat(chunks));
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    const generated = rows.filter((row) => row[column('employee_number')]?.startsWith('E'));
+    expect(generated).toHaveLength(3000);
+    expect(generated[0]?.[column('last_name')]).toBe('Name 00001');
+    expect(generated[2999]?.[column('last_name')]).toBe('Name 03000');
+    expect(generated.every((row) => row[column('teams')] === 'Zeta team')).toBe(true);
+  }, 60_000);
+
+  it('stops writing when the reader goes away', async () => {
+    const query = employeeExportQuerySchema.parse({ format: 'xlsx' });
+    const access: Access = {
+      user: { ...(hr.user as unknown as Access['user']), impersonator: null },
+      role: { id: hr.user.roleId, key: 'hr' },
+      permissions: findBuiltInPermissions('hr'),
+      teamIds: [],
+      teammateIds: [],
+      teammateEmployeeIds: [],
+    };
+    const { stream } = await exportEmployees({ db: t.database.db, access }, query, 'en');
+    stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stream.destroyed).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@kadry/shared/schemas/employee-import';
 import { getTodayIsoDate } from '@kadry/shared/validation/dates';
 import ExcelJS from 'exceljs';
-import type { Employee, EmployeeImportRowReport, NewEmployee } from '../../../db/schema/employees';
+import type { Employee, EmployeeImportRowReport } from '../../../db/schema/employees';
 import type { Db } from '../../../db/tables';
 import { AppError } from '../../../lib/app-error';
 import { neutraliseFormula } from '../../../lib/export-table';
@@ -418,20 +418,11 @@ async function writeBatch(tx: Db, access: Access, batch: CheckedRow[], today: st
   const creates = batch.filter((row) => row.action === 'create');
   const updates = batch.filter((row) => row.action === 'update');
 
-  const newRows: NewEmployee[] = creates.map((row) => {
-    const values: Record<string, unknown> = {};
-    for (const [column, value] of Object.entries(row.values)) {
-      values[column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
-    }
-    return {
-      ...(values as Partial<NewEmployee>),
-      companyId,
-      firstName: String(row.values.first_name ?? ''),
-      lastName: String(row.values.last_name ?? ''),
-      customFields: row.customFields,
-    };
-  });
-  const createdIds = await insertEmployees(tx, newRows);
+  const createdIds = await insertEmployees(
+    tx,
+    companyId,
+    creates.map((row) => ({ values: row.values, customFields: row.customFields })),
+  );
   creates.forEach((row, index) => {
     row.employeeId = createdIds[index];
   });
