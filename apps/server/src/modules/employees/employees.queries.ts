@@ -184,7 +184,8 @@ export function buildSearchExpression(parts: { emails: boolean; phones: boolean 
   )})`;
 }
 
-function listWhere(companyId: number, filter: EmployeeListFilter): SQL | undefined {
+/** The directory's filter in SQL: what the list, its count and the export all select by. */
+export function listWhere(companyId: number, filter: EmployeeListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(employees.companyId, companyId), filter.visible];
   if (filter.search) {
     const target =
@@ -212,7 +213,8 @@ function listWhere(companyId: number, filter: EmployeeListFilter): SQL | undefin
 
 export type EmployeeSortKey = 'name' | 'start_of_work' | 'position' | 'probation_period' | 'created_at';
 
-function listOrder(sort: EmployeeSortKey, direction: 'asc' | 'desc'): SQL[] {
+/** The directory's order (name, id as the tie-break), shared by the list and the export. */
+export function listOrder(sort: EmployeeSortKey, direction: 'asc' | 'desc'): SQL[] {
   const by = direction === 'asc' ? asc : desc;
   const byName = [
     by(sql`lower(${employees.lastName})`),

@@ -1,61 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomFieldValue } from '../../../db/schema/employees';
 import { employees } from '../../../db/schema/employees';
 import type { Db } from '../../../db/tables';
-import type { EmployeeListFilter, EmployeeSortKey } from '../employees.queries';
+import { type EmployeeListFilter, type EmployeeSortKey, listOrder, listWhere } from '../employees.queries';
 
-// The export's SQL: the directory's rows (same filter shape as employees.queries.ts) with everything
+// The export's SQL: the directory's rows (its own filter and order, from employees.queries.ts) with everything
 // a spreadsheet row shows, read in batches so the whole file is never in memory.
 
 type Reader = Pick<Db, 'select'>;
-
-function exportWhere(companyId: number, filter: EmployeeListFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(employees.companyId, companyId), filter.visible];
-  if (filter.search) {
-    const target =
-      filter.search.expression === 'search_text' ? employees.searchText : filter.search.expression;
-    conditions.push(like(target, filter.search.pattern));
-  }
-  if (filter.teamIds && filter.teamIds.length > 0) {
-    conditions.push(
-      sql`exists (select 1 from team_members tm where tm.company_id = ${companyId} and tm.employee_id = ${employees.id} and tm.team_id in (select unnest(${`{${filter.teamIds.join(',')}}`}::int[])))`,
-    );
-  }
-  if (filter.statusIds && filter.statusIds.length > 0)
-    conditions.push(inArray(employees.statusId, [...filter.statusIds]));
-  if (filter.employmentTypeIds && filter.employmentTypeIds.length > 0) {
-    conditions.push(inArray(employees.employmentTypeId, [...filter.employmentTypeIds]));
-  }
-  if (filter.position) conditions.push(sql`lower(${employees.position}) like ${filter.position}`);
-  if (filter.city) conditions.push(sql`lower(${employees.cityName}) like ${filter.city}`);
-  if (filter.startFrom) conditions.push(sql`${employees.startOfWork} >= ${filter.startFrom}`);
-  if (filter.startTo) conditions.push(sql`${employees.startOfWork} <= ${filter.startTo}`);
-  if (filter.state === 'active') conditions.push(isNull(employees.dismissalDate));
-  if (filter.state === 'dismissed') conditions.push(sql`${employees.dismissalDate} is not null`);
-  return and(...conditions);
-}
-
-function exportOrder(sort: EmployeeSortKey, direction: 'asc' | 'desc'): SQL[] {
-  const by = direction === 'asc' ? asc : desc;
-  const byName = [
-    by(sql`lower(${employees.lastName})`),
-    by(sql`lower(${employees.firstName})`),
-    by(employees.id),
-  ];
-  const nulls = direction === 'asc' ? sql`nulls last` : sql`nulls first`;
-  switch (sort) {
-    case 'start_of_work':
-      return [sql`${employees.startOfWork} ${sql.raw(direction)} ${nulls}`, ...byName];
-    case 'probation_period':
-      return [sql`${employees.probationEnd} ${sql.raw(direction)} ${nulls}`, ...byName];
-    case 'position':
-      return [sql`lower(${employees.position}) ${sql.raw(direction)} ${nulls}`, ...byName];
-    case 'created_at':
-      return [by(employees.createdAt), by(employees.id)];
-    default:
-      return byName;
-  }
-}
 
 export type ExportRow = {
   id: number;
@@ -107,8 +59,8 @@ export async function findExportIds(
   const rows = await db
     .select({ id: employees.id })
     .from(employees)
-    .where(exportWhere(companyId, filter))
-    .orderBy(...exportOrder(order.sort, order.direction));
+    .where(listWhere(companyId, filter))
+    .orderBy(...listOrder(order.sort, order.direction));
   return rows.map((row) => row.id);
 }
 
