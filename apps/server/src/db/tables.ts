@@ -11,6 +11,7 @@ import * as events from './schema/events';
 import * as files from './schema/files';
 import * as forms from './schema/forms';
 import * as idempotency from './schema/idempotency';
+import * as integrations from './schema/integrations';
 import * as jobs from './schema/jobs';
 import * as notifications from './schema/notifications';
 import * as relations from './schema/relations';
@@ -32,6 +33,7 @@ export const schema = {
   ...files,
   ...forms,
   ...idempotency,
+  ...integrations,
   ...jobs,
   ...notifications,
   ...relations,

@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
 import { employees } from './employees';
+import { storedFiles } from './files';
 import { buildInListCheck } from './sql-helpers';
 import { teams } from './teams';
 import { users } from './users';
@@ -326,3 +327,55 @@ export const absenceLedgerEntries = pgTable(
   ],
 );
 export type AbsenceLedgerEntryRow = typeof absenceLedgerEntries.$inferSelect;
+
+/** Documents attached to a request (a sick note for sick_days_doc); the files live in the FileStore. */
+export const absenceRequestFiles = pgTable(
+  'absence_request_files',
+  {
+    companyId: createCompanyIdColumn(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => absenceRequests.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.fileId] }),
+    index('absence_request_files_company_idx').on(t.companyId, t.requestId),
+  ],
+);
+
+/** What an iCal feed covers: one person, one team (with its sub-teams) or the whole company. */
+export const ABSENCE_FEED_SCOPES = ['person', 'team', 'company'] as const;
+
+/**
+ * A calendar feed behind a secret URL. Only the SHA-256 of the token is stored; revoking sets
+ * `revoked_at`. The feed shows what its creator may see, filtered by `type_codes` (empty = all).
+ */
+export const absenceFeeds = pgTable(
+  'absence_feeds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: createCompanyIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    typeCodes: jsonb('type_codes').$type<string[]>().notNull().default([]),
+    tokenHash: text('token_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('absence_feeds_token_hash_key').on(t.tokenHash),
+    index('absence_feeds_company_user_idx').on(t.companyId, t.userId),
+    check('absence_feeds_scope_check', buildInListCheck('scope', ABSENCE_FEED_SCOPES)),
+  ],
+);
+export type AbsenceFeedRow = typeof absenceFeeds.$inferSelect;

@@ -102,6 +102,25 @@ export const employees = pgTable(
           .join(" || ' ' || "),
       )})`,
     ),
+    /**
+     * The part of search_text every reader may search (names in both spellings and the employee
+     * number): what the directory searches for a reader who may not see emails or phones.
+     */
+    searchTextNames: text('search_text_names').generatedAlwaysAs(
+      sql`lower(${sql.raw(
+        [
+          'first_name',
+          'last_name',
+          'middle_name',
+          'first_name_alt',
+          'last_name_alt',
+          'middle_name_alt',
+          'employee_number',
+        ]
+          .map((part) => `coalesce(${part}, '')`)
+          .join(" || ' ' || "),
+      )})`,
+    ),
     ...createTimestampColumns(),
   },
   (t) => [
@@ -118,6 +137,7 @@ export const employees = pgTable(
     index('employees_company_probation_idx').on(t.companyId, t.probationEnd),
     index('employees_company_manager_idx').on(t.companyId, t.managerId),
     index('employees_search_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
+    index('employees_search_names_trgm_idx').using('gin', sql`search_text_names gin_trgm_ops`),
     check('employees_work_email_lower_check', sql`work_email = lower(btrim(work_email))`),
     // A last name may be empty (people with one name); a first name may not.
     check('employees_first_name_check', sql`btrim(first_name) <> ''`),
