@@ -267,4 +267,25 @@ export const GLOBAL_DICTIONARY_DATA: readonly GlobalDictionaryEntry[] = [
       { category: 2, template_id: 2 },
     ],
   ]),
+  // Why an application was rejected (issue 17): asked on every rejection, kept for reporting.
+  ...entries('rejection_reason', [
+    [
+      'not_qualified',
+      'Not enough experience or skills',
+      'Недостаточно опыта или навыков',
+      'Бракує досвіду чи навичок',
+    ],
+    [
+      'salary',
+      'Salary expectations too high',
+      'Слишком высокие ожидания по зарплате',
+      'Зависокі очікування щодо зарплати',
+    ],
+    ['culture', 'Not a fit for the team', 'Не подходит команде', 'Не підходить команді'],
+    ['withdrew', 'Candidate withdrew', 'Кандидат отказался', 'Кандидат відмовився'],
+    ['no_response', 'No response from the candidate', 'Кандидат не отвечает', 'Кандидат не відповідає'],
+    ['position_filled', 'Position filled', 'Вакансия закрыта', 'Вакансію закрито'],
+    ['duplicate', 'Duplicate application', 'Повторный отклик', 'Повторний відгук'],
+    ['other', 'Other', 'Другое', 'Інше'],
+  ]),
 ];

@@ -5,6 +5,7 @@ import * as absences from './schema/absences';
 import * as applications from './schema/applications';
 import * as companies from './schema/companies';
 import * as cvParses from './schema/cv-parses';
+import * as dashboard from './schema/dashboard';
 import * as dictionaries from './schema/dictionaries';
 import * as employees from './schema/employees';
 import * as events from './schema/events';
@@ -14,6 +15,7 @@ import * as idempotency from './schema/idempotency';
 import * as integrations from './schema/integrations';
 import * as jobs from './schema/jobs';
 import * as notifications from './schema/notifications';
+import * as recruitingMail from './schema/recruiting-mail';
 import * as relations from './schema/relations';
 import * as roles from './schema/roles';
 import * as sessions from './schema/sessions';
@@ -27,6 +29,7 @@ export const schema = {
   ...applications,
   ...companies,
   ...cvParses,
+  ...dashboard,
   ...dictionaries,
   ...employees,
   ...events,
@@ -36,6 +39,7 @@ export const schema = {
   ...integrations,
   ...jobs,
   ...notifications,
+  ...recruitingMail,
   ...relations,
   ...roles,
   ...sessions,

@@ -7,6 +7,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (a recruiter's own address on candidate mail). */
+  replyTo?: string;
 };
 
 /** Where Kadry's mail goes. `send` rejects when the mail could not be handed over. */

@@ -25,6 +25,7 @@ export const EDITABLE_DICTIONARIES = [
   'sex',
   'grade',
   'event_template',
+  'rejection_reason',
 ] as const;
 export type EditableDictionary = (typeof EDITABLE_DICTIONARIES)[number];
 
@@ -42,6 +43,7 @@ export const DICTIONARY_ROUTES = {
   sex: 'dictionaries.gender',
   grade: 'dictionaries.grade',
   event_template: 'dashboard.dictionaries.eventTemplates',
+  rejection_reason: 'dictionaries.rejectionReasons',
 } as const satisfies Record<EditableDictionary, RouteName>;
 
 /**

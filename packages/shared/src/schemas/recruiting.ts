@@ -9,6 +9,7 @@ import {
   searchTextSchema,
 } from './common';
 import { formFieldSchema } from './form';
+import { mailDraftSchema } from './recruiting-mail';
 import { vacancyLanguageSchema } from './vacancy';
 
 /**
@@ -232,6 +233,8 @@ export const applicationSummarySchema = z.object({
   created_at: z.string(),
   /** The same person applied before (matched by e-mail or phone). */
   is_repeat: z.boolean(),
+  /** Set when the application was rejected (issue 17): why and when; it keeps its stage of exit. */
+  rejection: z.object({ reason: z.string().nullable(), rejected_at: z.string() }).nullable().optional(),
 });
 export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
 
@@ -289,7 +292,12 @@ export const applicationDetailsSchema = applicationSummarySchema.extend({
 export type ApplicationDetails = z.infer<typeof applicationDetailsSchema>;
 export const applicationDetailsResponseSchema = z.object({ data: applicationDetailsSchema });
 
-export const moveApplicationInputSchema = z.object({ stage_id: objectIdSchema });
+/** A stage move, optionally with a mail to the candidate about it. */
+export const moveApplicationInputSchema = z.object({
+  stage_id: objectIdSchema,
+  mail: mailDraftSchema.nullable().optional(),
+});
+export type MoveApplicationInput = z.input<typeof moveApplicationInputSchema>;
 
 /**
  * A staff comment on an application. A private one (`is_shared: false`) is seen by its author and by

@@ -3,6 +3,7 @@ import { Redirect, Route, useSearch } from 'wouter';
 import { ScreenGuard } from '../../components/layout/screen-guard';
 import { ApplicationCardPage } from './components/application-card-page';
 import { ApplicationsPage } from './components/applications-page';
+import { MailTemplatesPage } from './components/mail-templates-page';
 
 // The board (drag and drop) loads when opened.
 const ApplicationBoardPage = lazy(() =>
@@ -40,6 +41,11 @@ export const applicationRoutes = (
           <ApplicationCardPage key={params.id} id={Number(params.id)} />
         </ScreenGuard>
       )}
+    </Route>
+    <Route path="/mail-templates">
+      <ScreenGuard screen="mailTemplates">
+        <MailTemplatesPage />
+      </ScreenGuard>
     </Route>
     <Route path="/candidates">
       <ListRedirect />

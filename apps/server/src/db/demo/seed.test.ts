@@ -5,13 +5,20 @@ import { createTestDatabase } from '../../../test/db';
 import { createUser } from '../../modules/auth/users.service';
 import { findDictionary } from '../../modules/dictionaries/dictionaries.queries';
 import type { DatabaseHandle } from '../client';
+import { calendarDays, workCalendars } from '../schema/absences';
 import { companies } from '../schema/companies';
 import { employeeRelatives, employees } from '../schema/employees';
 import { applicationForms, formFields } from '../schema/forms';
 import { teamMembers, teams } from '../schema/teams';
 import { vacancies } from '../schema/vacancies';
 import { DEMO_PEOPLE_COUNT } from './demo-people';
-import { DEMO_MANAGED_TEAM, isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './seed';
+import {
+  DEMO_CALENDAR_NAME,
+  DEMO_MANAGED_TEAM,
+  isDatabaseEmpty,
+  seedDemoData,
+  seedDemoTeamManager,
+} from './seed';
 
 let handle: DatabaseHandle;
 let companyId: number;
@@ -50,6 +57,32 @@ describe('seedDemoData', () => {
     });
     expect(company?.consentPageUrl).toMatch(/^https:\/\//);
     expect(company?.font).toBeTruthy();
+  });
+
+  it("gives the company a default Kyiv calendar with Ukraine's public holidays of last, this and next year", async () => {
+    const calendars = await handle.db
+      .select()
+      .from(workCalendars)
+      .where(eq(workCalendars.companyId, companyId));
+    expect(calendars).toEqual([
+      expect.objectContaining({
+        name: DEMO_CALENDAR_NAME,
+        countryCode: 'UA',
+        timeZone: 'Europe/Kyiv',
+        workingWeekdays: [1, 2, 3, 4, 5],
+        isDefault: true,
+      }),
+    ]);
+    const days = await handle.db
+      .select()
+      .from(calendarDays)
+      .where(and(eq(calendarDays.companyId, companyId), eq(calendarDays.calendarId, calendars[0]?.id ?? 0)));
+    for (const year of [2029, 2030, 2031]) {
+      const ofYear = days.filter((day) => day.date.startsWith(`${year}-`));
+      expect(ofYear.map((day) => day.date)).toContain(`${year}-08-24`);
+      expect(ofYear.every((day) => day.kind === 'public_holiday')).toBe(true);
+    }
+    expect(days.find((day) => day.date === '2030-08-24')?.name).toBe('Independence Day');
   });
 
   it('does nothing when a company already exists', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { createCountryCalendar } from '../../modules/absences/settings/settings.service';
 import { companies } from '../schema/companies';
 import { applicationForms, formFields } from '../schema/forms';
 import { roles } from '../schema/roles';
@@ -13,6 +14,9 @@ import { buildDemoVacancyBodies, DEMO_TEAMS, DEMO_VACANCIES } from './demo-vacan
 /** Served by the server from src/db/demo/assets. */
 export const DEMO_LOGO_URL = '/assets/demo/logo.svg';
 
+/** The demo company's work calendar (Ukraine's public holidays). */
+export const DEMO_CALENDAR_NAME = 'Kyiv office';
+
 /** Gap between consecutive demo vacancies' publication times: 49 of them span about six weeks. */
 const PUBLISH_STEP_MS = 20 * 60 * 60 * 1000;
 
@@ -24,8 +28,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /**
  * Fills an empty database with a demo company (Northwind Labs): careers-site settings, a teams tree
- * with ~60 employees (demo-people.ts), a default form using every input type, 49 published vacancies
- * and 2 drafts. Does nothing when any
+ * with ~60 employees (demo-people.ts), a work calendar with Ukraine's public holidays, a default form
+ * using every input type, 49 published vacancies and 2 drafts. Does nothing when any
  * company exists; all or nothing otherwise.
  */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ companyId: number }> {
@@ -102,6 +106,15 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ co
     });
     await tx.insert(vacancies).values(rows);
     await seedDemoPeople(tx, companyId, now);
+    // The demo company counts absences on a Kyiv calendar with Ukraine's public holidays of last,
+    // this and next year, imported as the settings screen imports them.
+    const year = now.getUTCFullYear();
+    await createCountryCalendar(tx, companyId, {
+      name: DEMO_CALENDAR_NAME,
+      country: 'UA',
+      timeZone: 'Europe/Kyiv',
+      years: [year - 1, year, year + 1],
+    });
     return { companyId };
   });
 }

@@ -206,6 +206,27 @@ export const employeeCalendars = pgTable(
 );
 
 /**
+ * A team's work calendar: its members (and those of its sub-teams without one of their own) count days
+ * on it unless they have a calendar of their own (employee_calendars). Precedence: own, team, default.
+ */
+export const teamCalendars = pgTable(
+  'team_calendars',
+  {
+    companyId: createCompanyIdColumn(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => workCalendars.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId] }),
+    index('team_calendars_company_calendar_idx').on(t.companyId, t.calendarId),
+  ],
+);
+
+/**
  * A request for an absence. `half_day_start`: the first day begins at midday; `half_day_end`: the
  * last day ends at midday. Both are stored as asked, never inferred from amounts. `amount` is the
  * counted total in the type's unit and `amount_by_year` its split over calendar years (the periods).
@@ -240,6 +261,10 @@ export const absenceRequests = pgTable(
     // Who is out on a day, the month report and the timeline: ranges of live requests.
     index('absence_requests_company_dates_idx')
       .on(t.companyId, t.dateFrom, t.dateTo)
+      .where(sql`status in ('pending', 'approved')`),
+    // Who is out on a day (absent today) and a month's report: live ranges ending on or after a day.
+    index('absence_requests_company_live_end_idx')
+      .on(t.companyId, t.dateTo, t.dateFrom)
       .where(sql`status in ('pending', 'approved')`),
     // The management tab: what awaits a decision.
     index('absence_requests_company_pending_idx').on(t.companyId, t.createdAt).where(sql`status = 'pending'`),

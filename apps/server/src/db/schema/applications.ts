@@ -64,6 +64,8 @@ export const applications = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Pipeline stage; null means the vacancy's first stage (submissions do not have to know stages). */
     stageId: integer('stage_id').references(() => vacancyStages.id, { onDelete: 'set null' }),
+    /** The careers page's language when the candidate applied (mail to them uses it); null before 0013. */
+    locale: text('locale', { enum: ['en', 'ru', 'uk'] }),
   },
   (t) => [
     index('applications_company_vacancy_idx').on(t.companyId, t.vacancyId, t.createdAt.desc()),

@@ -18,7 +18,8 @@ import { buildInListCheck } from './sql-helpers';
 /**
  * Every dictionary kept in `dictionary_items`. The first six feed careers form options; the rest are
  * the people side's (spec §7.2 dictionaries.*): `sex` is also the employee's gender and `experience`
- * the employee's experience. Countries and cities come from a data package, roles from `roles`.
+ * the employee's experience; `rejection_reason` is recruiting's (why an application was rejected).
+ * Countries and cities come from a data package, roles from `roles`.
  */
 export const DICTIONARIES = [
   'experience',
@@ -36,6 +37,7 @@ export const DICTIONARIES = [
   'people_status',
   'grade',
   'event_template',
+  'rejection_reason',
 ] as const;
 export type Dictionary = (typeof DICTIONARIES)[number];
 

@@ -1,9 +1,27 @@
-import { index, integer, pgTable, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { absenceRequests } from './absences';
 import { applications } from './applications';
 import { createCompanyIdColumn } from './columns';
+import { buildInListCheck } from './sql-helpers';
 import { users } from './users';
 
-/** "A new application arrived", one row per staff user who may see it; unread until `read_at`. */
+/** What a notification is about: a new application, or a step of an absence request. */
+export const NOTIFICATION_KINDS = [
+  'application_created',
+  'absence_requested',
+  'absence_step_approved',
+  'absence_approved',
+  'absence_rejected',
+  'absence_cancelled',
+  'absence_revoked',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * An in-app notification, one row per staff user concerned; unread until `read_at`. It points at
+ * exactly one object: an application (kind application_created) or an absence request (absence_*).
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -12,15 +30,26 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull().default('application_created'),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    absenceRequestId: integer('absence_request_id').references(() => absenceRequests.id, {
+      onDelete: 'cascade',
+    }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // A retried submission (same idempotency key, same application) notifies nobody twice.
     unique('notifications_user_application_key').on(t.companyId, t.userId, t.applicationId),
+    // A redelivered absence event notifies nobody twice about the same step of the same request.
+    uniqueIndex('notifications_user_absence_key')
+      .on(t.companyId, t.userId, t.absenceRequestId, t.kind)
+      .where(sql`absence_request_id is not null`),
     index('notifications_unread_idx').on(t.companyId, t.userId, t.readAt),
+    check('notifications_kind_check', buildInListCheck('kind', NOTIFICATION_KINDS)),
+    check(
+      'notifications_target_check',
+      sql`(application_id is not null) <> (absence_request_id is not null)`,
+    ),
   ],
 );

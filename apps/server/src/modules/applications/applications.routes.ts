@@ -16,11 +16,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EventBus } from '../../lib/event-bus';
 import { attachmentDisposition, writeCsv, writeXlsx } from '../../lib/export-table';
+import type { JobQueue } from '../../lib/job-queue';
 import { getAccess } from '../../plugins/access/access';
 import { registerPutRoute } from '../../plugins/method-override';
 import { staffLocaleOf } from '../../plugins/session';
 import { FileNotFoundError, type FileStore } from '../../storage/file-store';
+import { moveApplicationWithMail } from './application-mail.service';
 import {
   type ApplicationContext,
   addComment,
@@ -29,10 +32,15 @@ import {
   getApplication,
   listApplications,
   listComments,
-  moveApplication,
 } from './applications.service';
 
-export type ApplicationsRoutesOptions = { db: Db; fileStore: FileStore };
+export type ApplicationsRoutesOptions = {
+  db: Db;
+  fileStore: FileStore;
+  events: EventBus;
+  /** Candidate mail (a stage move may send one). */
+  jobs: JobQueue;
+};
 
 const config = { plan: 'ats' as const };
 const tags = ['applications'];
@@ -44,7 +52,7 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
   const { db } = opts;
 
   async function contextOf(request: FastifyRequest): Promise<ApplicationContext> {
-    return { db, access: await getAccess(request) };
+    return { db, access: await getAccess(request), events: opts.events };
   }
 
   routes.get(
@@ -114,13 +122,20 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
       schema: {
         tags,
         summary: "Move an application to a stage of its vacancy's pipeline; also POST with _method=PUT",
+        description:
+          'Recorded in the history (who, from, to). With `mail`, a mail to the candidate about the move ' +
+          'is sent in the same transaction (as POST recruiting.applications.mails). 409 while rejected.',
         params: idParamsSchema,
         body: moveApplicationInputSchema,
-        response: { 200: applicationSummaryResponseSchema, ...errors, ...errorResponses(422) },
+        response: { 200: applicationSummaryResponseSchema, ...errors, ...errorResponses(409, 422) },
       },
     },
     async (request) => ({
-      data: await moveApplication(await contextOf(request), request.params.id, request.body.stage_id),
+      data: await moveApplicationWithMail(
+        { ...(await contextOf(request)), jobs: opts.jobs },
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 

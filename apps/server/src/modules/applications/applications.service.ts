@@ -11,8 +11,10 @@ import type { ApplicationAnswer } from '../../db/schema/applications';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { describeDownload } from '../../lib/download-type';
+import type { EventBus } from '../../lib/event-bus';
 import type { ExportTable } from '../../lib/export-table';
 import { type Access, canSeeObject, hasNamedAction, levelFor } from '../../plugins/access/access';
+import { findDictionaryEntryNames } from '../dictionaries/dictionaries.service';
 import { findFormDefinition } from '../forms/forms.service';
 import {
   findPipelines,
@@ -22,6 +24,7 @@ import {
   toStageWire,
   vacancyScopeColumns,
 } from '../vacancies/vacancies.service';
+import { findRejections, insertActivity } from './application-history.queries';
 import {
   type ApplicationFilter,
   type ApplicationRow,
@@ -42,14 +45,21 @@ import {
 } from './applications.queries';
 import { formatAnswer } from './format-answer';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** What the application rules need to act for a signed-in user. */
-export type ApplicationContext = { db: Db; access: Access };
+export type ApplicationContext = {
+  db: Db;
+  access: Access;
+  /** Announces stage changes (application.stage_changed) in the same transaction. */
+  events: Pick<EventBus, 'publish' | 'dispatchSoon'>;
+};
 
 /** Rows one export may hold; beyond it, narrow the filters. */
 const EXPORT_LIMIT = 10_000;
 
 /** Whether the role sees a Candidate field (fields_view); governs answers as well as top-level keys. */
-function canSeeField(access: Pick<Access, 'permissions'>, field: FieldPermission): boolean {
+export function canSeeField(access: Pick<Access, 'permissions'>, field: FieldPermission): boolean {
   return access.permissions.Candidate.fields_view.includes(field);
 }
 
@@ -119,8 +129,22 @@ async function toSummaries(
   access: Access,
   rows: readonly ApplicationRow[],
 ): Promise<ApplicationSummary[]> {
-  const stages = await findPipelines(db, access.user.companyId, [...new Set(rows.map((r) => r.vacancyId))]);
+  const companyId = access.user.companyId;
+  const [stages, rejections] = await Promise.all([
+    findPipelines(db, companyId, [...new Set(rows.map((r) => r.vacancyId))]),
+    findRejections(
+      db,
+      companyId,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  // Reasons are named only when something on the page was rejected.
+  const reasons =
+    rejections.size > 0
+      ? await findDictionaryEntryNames(db, companyId, 'rejection_reason', access.user.locale)
+      : new Map<number, { name: string }>();
   return rows.map((row) => {
+    const rejection = rejections.get(row.id);
     const candidate: ApplicationSummary['candidate'] = {
       id: row.candidateId,
       name: row.candidateName,
@@ -138,6 +162,12 @@ async function toSummaries(
       source: row.source,
       created_at: row.createdAt.toISOString(),
       is_repeat: Boolean(row.isRepeat),
+      rejection: rejection
+        ? {
+            reason: rejection.reasonId === null ? null : (reasons.get(rejection.reasonId)?.name ?? null),
+            rejected_at: rejection.rejectedAt.toISOString(),
+          }
+        : null,
     };
   });
 }
@@ -166,8 +196,8 @@ export async function listApplications(ctx: ApplicationContext, query: Applicati
  * One application when the user's Candidate view level reaches its vacancy; 404 otherwise (hidden
  * and missing look the same). With `action`, also 403 unless that action reaches it.
  */
-async function findReachableApplication(
-  ctx: ApplicationContext,
+export async function findReachableApplication(
+  ctx: Pick<ApplicationContext, 'db' | 'access'>,
   id: number,
   action?: 'update' | 'create',
 ): Promise<ApplicationRow> {
@@ -244,19 +274,55 @@ export async function getApplication(
   };
 }
 
-/** Moves an application to a stage of its own vacancy (422 for any other stage); the new summary. */
+/** Something to do in a stage move's transaction (a mail about it). */
+export type WithinMove = (tx: Tx, row: ApplicationRow) => Promise<void>;
+
+/**
+ * Moves an application to a stage of its own vacancy (422 for any other stage; 409 while it is
+ * rejected: reopen it first, so its stage of exit stays); the new summary. The move is recorded in the
+ * history (who, from, to); `within` runs in the same transaction.
+ */
 export async function moveApplication(
   ctx: ApplicationContext,
   id: number,
   stageId: number,
+  within?: WithinMove,
 ): Promise<ApplicationSummary> {
   const row = await findReachableApplication(ctx, id, 'update');
+  const pipeline = (await findPipelines(ctx.db, row.companyId, [row.vacancyId])).get(row.vacancyId) ?? [];
   await ctx.db.transaction(async (tx) => {
     if (!(await isStageOfVacancy(tx, row.companyId, row.vacancyId, stageId))) {
       throw new AppError('validation', { issues: { stage_id: [{ key: 'errors.invalid_value' }] } });
     }
+    if ((await findRejections(tx, row.companyId, [row.id])).has(row.id)) {
+      throw new AppError('conflict', { key: 'hr.recruiting_mail.error.rejected' });
+    }
     await updateApplicationStage(tx, row.companyId, row.id, stageId);
+    const from = pipeline.length > 0 ? resolveStage(pipeline, row.stageId) : null;
+    if (from?.id !== stageId) {
+      const to = pipeline.find((stage) => stage.id === stageId);
+      await insertActivity(tx, {
+        companyId: row.companyId,
+        applicationId: row.id,
+        kind: 'stage_moved',
+        actorId: ctx.access.user.id,
+        data: {
+          from_stage: from ? { id: from.id, name: from.name } : null,
+          to_stage: { id: stageId, name: to?.name ?? '' },
+        },
+      });
+    }
+    if (within) await within(tx, row);
+    if (row.stageId !== stageId) {
+      await ctx.events.publish(tx, row.companyId, 'application.stage_changed', {
+        applicationId: row.id,
+        vacancyId: row.vacancyId,
+        fromStageId: row.stageId,
+        toStageId: stageId,
+      });
+    }
   });
+  ctx.events.dispatchSoon();
   const [summary] = await toSummaries(ctx.db, ctx.access, [{ ...row, stageId }]);
   if (!summary) throw new AppError('not_found');
   return summary;

@@ -17,6 +17,7 @@ import type { EventBus } from '../../lib/event-bus';
 import {
   claimIdempotencyKey,
   type IdempotencyScope,
+  keepClaimAlive,
   readIdempotencyKey,
   releaseIdempotencyKey,
 } from '../../lib/idempotency';
@@ -190,6 +191,8 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
             .send(claim.body as never);
         }
       }
+      // Renewed while the upload and the work go on: only a claim whose process died goes stale.
+      const stopKeepingClaim = scope ? keepClaimAlive(db, scope) : () => undefined;
       try {
         const fields = await findFormDefinition(db, company.id, vacancy.formId, localeOf(request));
         // Bounded by what this form's largest legitimate answer needs; the rest is never read (413).
@@ -226,13 +229,17 @@ export const publicVacanciesRoutes: FastifyPluginAsync<PublicVacanciesOptions> =
           idempotency: scope,
           events: opts.events,
           linkOrigin: request.linkOrigin,
+          locale: localeOf(request),
         });
         // Committed: staff hear of it now rather than at the next poll.
         opts.events.dispatchSoon();
         return reply.status(201).send(created);
       } catch (error) {
+        stopKeepingClaim();
         if (scope) await releaseIdempotencyKey(db, scope).catch(() => undefined);
         throw error;
+      } finally {
+        stopKeepingClaim();
       }
     },
   );

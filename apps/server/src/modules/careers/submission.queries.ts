@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import {
   type ApplicationAnswer,
   applicationFiles,
@@ -75,6 +75,7 @@ export async function insertApplication(
     cvParseId: number | null;
     createdAt: Date;
     idempotencyKey: string | null;
+    locale: 'en' | 'ru' | 'uk';
   },
 ): Promise<number> {
   const [application] = await tx
@@ -83,6 +84,62 @@ export async function insertApplication(
     .returning({ id: applications.id });
   if (!application) throw new Error('application insert returned nothing');
   return application.id;
+}
+
+/**
+ * Recent applications to a vacancy from this e-mail (any case) since a moment, newest first, each with
+ * its answers and the SHA-256 of its files by field (in order): what an identical repeat is judged
+ * against. Takes a transaction-scoped advisory lock on (company, vacancy, e-mail) first, so two
+ * identical submissions arriving together are judged one after the other.
+ */
+export async function findRecentApplicationsFrom(
+  tx: Pick<Db, 'execute' | 'select'>,
+  companyId: number,
+  match: { vacancyId: number; email: string; since: Date },
+): Promise<{ id: number; answers: ApplicationAnswer[]; fileHashes: Map<number, string[]> }[]> {
+  const key = `application:${companyId}:${match.vacancyId}:${match.email.toLowerCase()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  const rows = await tx
+    .select({ id: applications.id, answers: applications.answers })
+    .from(applications)
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .where(
+      and(
+        eq(applications.companyId, companyId),
+        eq(applications.vacancyId, match.vacancyId),
+        gte(applications.createdAt, match.since),
+        sql`lower(${candidates.email}) = lower(${match.email})`,
+      ),
+    )
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(5);
+  if (rows.length === 0) return [];
+  const files = await tx
+    .select({
+      applicationId: applicationFiles.applicationId,
+      fieldIndex: applicationFiles.fieldIndex,
+      sha256: storedFiles.sha256,
+    })
+    .from(applicationFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, applicationFiles.storedFileId))
+    .where(
+      and(
+        eq(applicationFiles.companyId, companyId),
+        inArray(
+          applicationFiles.applicationId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(applicationFiles.applicationId, applicationFiles.fieldIndex, applicationFiles.position);
+  return rows.map((row) => {
+    const fileHashes = new Map<number, string[]>();
+    for (const file of files) {
+      if (file.applicationId !== row.id) continue;
+      fileHashes.set(file.fieldIndex, [...(fileHashes.get(file.fieldIndex) ?? []), file.sha256]);
+    }
+    return { ...row, fileHashes };
+  });
 }
 
 /** Attaches stored files to an application's fields. */

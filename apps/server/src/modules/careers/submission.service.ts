@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Locale } from '@kadry/shared/constants';
 import type { FormField, ResponseCreated } from '@kadry/shared/schemas/form';
 import type { FileFacts, ValidationIssue } from '@kadry/shared/validation/rules';
 import { type FieldAnswer, validateAnswers } from '@kadry/shared/validation/validate-field';
@@ -9,9 +11,14 @@ import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { completeIdempotencyKey, type IdempotencyScope } from '../../lib/idempotency';
 import type { FileStore } from '../../storage/file-store';
+import {
+  recordApplicationReceived,
+  recordRepeatSubmission,
+} from '../applications/application-history.service';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier';
 import {
   findLiveCvParse,
+  findRecentApplicationsFrom,
   insertApplication,
   insertApplicationFiles,
   insertCandidate,
@@ -66,7 +73,40 @@ export type SubmissionInput = {
   events: Pick<EventBus, 'publish'>;
   /** The request's trusted origin for links in mail about it (request.linkOrigin). */
   linkOrigin: string | null;
+  /** The careers page's language: mail to the candidate (the acknowledgement) is written in it. */
+  locale: Locale;
 };
+
+/**
+ * How long an identical repeat (same vacancy, same e-mail, the same answers and files, no idempotency
+ * key) counts as the same application: a double click, a resubmitted page, a second tab (issue 18,
+ * bug 9). A different answer or file is a new application, however soon.
+ */
+export const REPEAT_WINDOW_MS = 10 * 60_000;
+
+/** Whether a submission repeats an earlier application exactly: every answer and every file's content. */
+function isIdenticalRepeat(
+  earlier: { answers: readonly { value: unknown }[]; fileHashes: ReadonlyMap<number, readonly string[]> },
+  fields: readonly FormField[],
+  answers: readonly (FieldAnswer | undefined)[],
+  uploads: readonly { fieldIndex: number; sha256: string }[],
+): boolean {
+  if (earlier.answers.length !== fields.length) return false;
+  return fields.every((field, index) => {
+    const answer = answers[index] ?? { kind: 'empty' as const };
+    if (answer.kind === 'files') {
+      const hashes = uploads.filter((upload) => upload.fieldIndex === index).map((upload) => upload.sha256);
+      return isDeepStrictEqual(hashes, earlier.fileHashes.get(index) ?? []);
+    }
+    const value = answer.kind === 'empty' ? null : answer.value;
+    const before = earlier.answers[index]?.value ?? null;
+    // An address is the same whatever its case.
+    if (field.input_type === 'email' && typeof value === 'string' && typeof before === 'string')
+      return value.toLowerCase() === before.toLowerCase();
+    // Stored as jsonb, which reorders object keys: compare structurally.
+    return isDeepStrictEqual(value, before);
+  });
+}
 
 /**
  * Receives one application: files stored first, then the candidate, the application, its files, the
@@ -107,8 +147,35 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
       });
     }
 
-    return await db.transaction(async (tx) => {
+    const email = firstText(fields, decoded.answers, (f) => f.input_type === 'email');
+    const source = findApplicationSource(
+      decoded.source,
+      fields,
+      fields.map((field, index) => {
+        const answer = decoded.answers[index];
+        const value = !answer || answer.kind === 'empty' || answer.kind === 'files' ? null : answer.value;
+        return { name: field.name, type: field.type, input_type: field.input_type, value };
+      }),
+    );
+    const outcome = await db.transaction(async (tx) => {
       const companyId = input.company.id;
+      // Without an idempotency key, the same person sending the same vacancy again within minutes is
+      // the same application: the candidate sees success as before, staff see the repeat noted on the
+      // first one rather than a second card. The lock makes two simultaneous repeats wait in turn.
+      if (!input.idempotency && email) {
+        const recent = await findRecentApplicationsFrom(tx, companyId, {
+          vacancyId: input.vacancyId,
+          email,
+          since: new Date(input.now.getTime() - REPEAT_WINDOW_MS),
+        });
+        const earlier =
+          recent.find((application) => isIdenticalRepeat(application, fields, decoded.answers, uploads))
+            ?.id ?? null;
+        if (earlier !== null) {
+          await recordRepeatSubmission(tx, { companyId, applicationId: earlier, source, at: input.now });
+          return { created: { data: { id: earlier } } satisfies ResponseCreated, isRepeat: true };
+        }
+      }
       const fileIds = await insertStoredFiles(
         tx,
         companyId,
@@ -139,7 +206,7 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
       const candidateId = await insertCandidate(tx, companyId, {
         // A form without name fields still gives the candidate a name when the CV had one.
         name: name || parsedName || '',
-        email: firstText(fields, decoded.answers, (f) => f.input_type === 'email'),
+        email,
         phone: firstText(fields, decoded.answers, (f) => f.input_type === 'phone'),
       });
 
@@ -156,14 +223,22 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
         return { name: field.name, type: field.type, input_type: field.input_type, value };
       });
 
+      const applicationSource = findApplicationSource(decoded.source, fields, answers);
       const applicationId = await insertApplication(tx, companyId, {
         vacancyId: input.vacancyId,
         candidateId,
-        source: findApplicationSource(decoded.source, fields, answers),
+        source: applicationSource,
         answers,
         cvParseId,
         createdAt: input.now,
         idempotencyKey: input.idempotency?.key ?? null,
+        locale: input.locale,
+      });
+      await recordApplicationReceived(tx, {
+        companyId,
+        applicationId,
+        source: applicationSource,
+        at: input.now,
       });
 
       const positions = new Map<number, number>();
@@ -185,8 +260,11 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
         applicationId,
         linkOrigin: input.linkOrigin,
       });
-      return created;
+      return { created, isRepeat: false };
     });
+    // A repeat keeps the first application's files; this one's are not needed.
+    if (outcome.isRepeat) await deleteUploads(fileStore, uploads);
+    return outcome.created;
   } catch (error) {
     await deleteUploads(fileStore, uploads);
     throw error;

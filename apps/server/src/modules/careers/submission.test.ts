@@ -487,7 +487,8 @@ describe('POST /api/v1/public-vacancies/{id}/response', () => {
       key: 'in-flight',
       route: 'POST /api/v1/public-vacancies/:id/response',
       requestHash: `vacancy:${vacancyId}`,
-      createdAt: new Date('2026-11-21T11:59:30Z'),
+      // Claimed 5 s before the clock: well inside the lease, so nobody may take it over yet.
+      createdAt: new Date('2026-11-21T11:59:55Z'),
     });
     const res = await submit(completeEntries(), { headers: { 'idempotency-key': 'in-flight' } });
     expect(res.statusCode).toBe(409);

@@ -86,6 +86,21 @@ function toEntry(row: EntryRow, locale: Locale): DictionaryEntry {
   };
 }
 
+/**
+ * Every entry of a dictionary the company has, by id, named in `locale`, hidden ones included
+ * (`isHidden`): for records that name an entry chosen earlier, and to check a choice (a hidden entry
+ * is no longer offered). What other modules ask this one for (recruiting's rejection reasons).
+ */
+export async function findDictionaryEntryNames(
+  db: Db,
+  companyId: number,
+  dictionary: Dictionary,
+  locale: Locale,
+): Promise<Map<number, { name: string; isHidden: boolean }>> {
+  const rows = await findEntryRows(db, companyId, [dictionary]);
+  return new Map(rows.map((row) => [row.id, { name: pickName(row.names, locale), isHidden: row.isHidden }]));
+}
+
 /** A dictionary's visible entries in the reader's language (a `dictionaries.*` route). */
 export async function listDictionaryEntries(
   ctx: ReadContext,

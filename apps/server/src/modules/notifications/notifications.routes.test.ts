@@ -65,13 +65,16 @@ describe('notifications of new applications', () => {
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]?.text).toContain(`/app/applications/${id}`);
-    // One event was recorded, for the one application, and it was delivered.
+    // One event was recorded, for the one application, and delivered to the notifications (other
+    // modules subscribe to it too: one outbox row each).
     const events = await t.database.db
       .select()
       .from(outboxEvents)
       .where(and(eq(outboxEvents.companyId, company.id), eq(outboxEvents.name, 'application.created')));
     const forThis = events.filter(
-      (event) => (event.payload as { applicationId: number }).applicationId === id,
+      (event) =>
+        (event.payload as { applicationId: number }).applicationId === id &&
+        event.handler === 'notifications.new-application',
     );
     expect(forThis).toHaveLength(1);
     expect(forThis[0]?.deliveredAt).toBeInstanceOf(Date);

@@ -15,6 +15,9 @@ export function useAddComment(applicationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CommentInput) => addComment(applicationId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['comments', applicationId] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['applications', 'history', applicationId] });
+      return queryClient.invalidateQueries({ queryKey: ['comments', applicationId] });
+    },
   });
 }

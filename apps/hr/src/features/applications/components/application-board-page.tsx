@@ -12,6 +12,7 @@ import { LIST_PER_PAGE_MAX } from '@kadry/shared/constants';
 import type { ApplicationSummary, Stage } from '@kadry/shared/schemas/recruiting';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useLastNonNull } from '../../../components/ui/dialog-frame';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useT } from '../../../lib/i18n';
@@ -21,6 +22,7 @@ import { useVacancy } from '../../vacancies/api/get-vacancy';
 import { useApplications } from '../api/get-applications';
 import { useMoveApplication } from '../api/move-application';
 import { getCandidateLabel } from './candidate-name';
+import { RejectDialog } from './reject-dialog';
 
 /** The board shows one page of the largest size the API serves; the list pages through the rest. */
 const BOARD_PAGE_SIZE = LIST_PER_PAGE_MAX;
@@ -46,10 +48,13 @@ function BoardCard({
   hasFocusRequest,
   onHandleKeyDown,
   onFocusDone,
+  onReject,
 }: {
   application: ApplicationSummary;
   stages: Stage[];
   onMove: (stageId: number) => void;
+  /** Opens the rejection dialog for this card; absent for roles that may not change candidates. */
+  onReject: (() => void) | undefined;
   isLifted: boolean;
   hasFocusRequest: boolean;
   onHandleKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
@@ -97,22 +102,42 @@ function BoardCard({
       </span>
       <Link href={`/applications/${application.id}`}>{name}</Link>
       {application.source ? <p className="hint">{application.source}</p> : null}
-      {/* Another keyboard and screen-reader way to move a card, beside dragging. */}
-      <label htmlFor={`${id}-move`} className="hint" style={{ display: 'block', marginTop: 4 }}>
-        {t('hr.board.move_to')}
-      </label>
-      <select
-        id={`${id}-move`}
-        value={application.stage.id}
-        aria-label={t('hr.board.move_card', { name })}
-        onChange={(event) => onMove(Number(event.target.value))}
-      >
-        {stages.map((stage) => (
-          <option key={stage.id} value={stage.id}>
-            {stage.name}
-          </option>
-        ))}
-      </select>
+      {application.rejection ? (
+        // Rejected: it stays in its stage of exit until reopened on the card.
+        <p>
+          <span className="chip chip--red">{t('hr.recruiting_mail.rejected_chip')}</span>{' '}
+          <span className="hint">{application.rejection.reason ?? ''}</span>
+        </p>
+      ) : (
+        <>
+          {/* Another keyboard and screen-reader way to move a card, beside dragging. */}
+          <label htmlFor={`${id}-move`} className="hint" style={{ display: 'block', marginTop: 4 }}>
+            {t('hr.board.move_to')}
+          </label>
+          <select
+            id={`${id}-move`}
+            value={application.stage.id}
+            aria-label={t('hr.board.move_card', { name })}
+            onChange={(event) => onMove(Number(event.target.value))}
+          >
+            {stages.map((stage) => (
+              <option key={stage.id} value={stage.id}>
+                {stage.name}
+              </option>
+            ))}
+          </select>
+          {onReject ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={onReject}
+              style={{ display: 'block', marginTop: 4 }}
+            >
+              {t('hr.recruiting_mail.reject_card', { name })}
+            </button>
+          ) : null}
+        </>
+      )}
     </li>
   );
 }
@@ -199,6 +224,9 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
   };
 
   const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
+  const canReject = permissions.can('Candidate', 'update');
+  const [rejecting, setRejecting] = useState<ApplicationSummary | null>(null);
+  const rejected = useLastNonNull(rejecting);
   const list = (applications.data?.data ?? []).map((application) => {
     const stageId = pending[application.id];
     const stage = stageId === undefined ? undefined : stageList.find((item) => item.id === stageId);
@@ -355,6 +383,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
                       hasFocusRequest={focusRequest === application.id}
                       onHandleKeyDown={onHandleKeyDown(application)}
                       onFocusDone={clearFocusRequest}
+                      onReject={canReject ? () => setRejecting(application) : undefined}
                     />
                   ))}
                 </BoardColumn>
@@ -362,6 +391,13 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
             })}
           </div>
         </DndContext>
+        <RejectDialog
+          open={rejecting !== null}
+          onClose={() => setRejecting(null)}
+          applicationIds={rejected ? [rejected.id] : []}
+          candidateName={rejected ? getCandidateLabel(rejected.candidate, t) : null}
+          vacancyName={vacancy.data?.name ?? null}
+        />
       </QueryState>
     </section>
   );

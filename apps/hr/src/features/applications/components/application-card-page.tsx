@@ -11,8 +11,10 @@ import { useAddComment } from '../api/add-comment';
 import { useApplication } from '../api/get-application';
 import { useComments } from '../api/get-comments';
 import { useMoveApplication } from '../api/move-application';
+import { ApplicationHistory } from './application-history';
 import { formatDate } from './applications-page';
 import { getCandidateLabel } from './candidate-name';
+import { CardActions, RejectionNotice } from './card-actions';
 
 /** Bytes as KB, MB or GB (spec §9 size units). */
 export function formatFileSize(bytes: number): string {
@@ -119,6 +121,7 @@ export function ApplicationCardPage({ id }: { id: number }) {
   const stages = useStages(application.data?.vacancy.id ?? null);
   const move = useMoveApplication();
   const data = application.data;
+  const canChange = usePermissions().can('Candidate', 'update');
 
   return (
     <section>
@@ -130,7 +133,11 @@ export function ApplicationCardPage({ id }: { id: number }) {
       >
         {data ? (
           <>
-            <PageHeading>{getCandidateLabel(data.candidate, t)}</PageHeading>
+            <PageHeading
+              actions={canChange ? <CardActions application={data} stages={stages.data ?? []} /> : null}
+            >
+              {getCandidateLabel(data.candidate, t)}
+            </PageHeading>
             <div className="panel">
               <dl className="answers">
                 <dt>{t('hr.candidates.vacancy')}</dt>
@@ -144,7 +151,8 @@ export function ApplicationCardPage({ id }: { id: number }) {
                   <select
                     id={`${ids}-stage`}
                     value={move.isPending ? (move.variables?.stageId ?? data.stage.id) : data.stage.id}
-                    disabled={move.isPending}
+                    // A rejected application keeps its stage of exit until it is reopened.
+                    disabled={move.isPending || Boolean(data.rejection)}
                     aria-describedby={move.isPaused ? `${ids}-stage-waiting` : undefined}
                     onChange={(event) =>
                       move.mutate(
@@ -199,6 +207,7 @@ export function ApplicationCardPage({ id }: { id: number }) {
                 <dd>{formatDate(data.created_at, locale)}</dd>
               </dl>
               {data.is_repeat ? <p className="warning">{t('hr.candidate.repeat_notice')}</p> : null}
+              {data.rejection ? <RejectionNotice applicationId={data.id} canChange={canChange} /> : null}
             </div>
 
             <section className="panel" aria-labelledby={`${ids}-answers`}>
@@ -260,6 +269,7 @@ export function ApplicationCardPage({ id }: { id: number }) {
             ) : null}
 
             <Comments applicationId={data.id} />
+            <ApplicationHistory applicationId={data.id} canChange={canChange} />
           </>
         ) : null}
       </QueryState>

@@ -22,6 +22,7 @@ import { useStages } from '../../vacancies/api/get-stages';
 import { useVacancies } from '../../vacancies/api/get-vacancies';
 import { useVacancy } from '../../vacancies/api/get-vacancy';
 import { type ApplicationFilters, useApplications } from '../api/get-applications';
+import { BulkActions, SelectAllBox, useBulkSelection } from './bulk-actions';
 import { getCandidateLabel } from './candidate-name';
 
 type ExportFormat = 'csv' | 'xlsx';
@@ -96,6 +97,9 @@ export function ApplicationsPage() {
   );
 
   const canExport = permissions.canDo('Candidate', 'export_database');
+  const canChange = permissions.can('Candidate', 'update');
+  const rows = applications.data?.data ?? [];
+  const bulk = useBulkSelection(rows.map((row) => row.id));
 
   return (
     <section>
@@ -177,6 +181,7 @@ export function ApplicationsPage() {
           </button>
         ) : null}
       </FilterBar>
+      {canChange ? <BulkActions selection={bulk} /> : null}
       <QueryState
         isPending={applications.isPending}
         isError={applications.isError}
@@ -189,7 +194,12 @@ export function ApplicationsPage() {
             <caption className="visually-hidden">{t('hr.candidates.title')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('hr.candidates.name')}</th>
+                <th scope="col">
+                  {canChange && rows.length > 0 ? (
+                    <SelectAllBox selection={bulk} label={t('hr.recruiting_mail.bulk.select_page')} />
+                  ) : null}
+                  {t('hr.candidates.name')}
+                </th>
                 <th scope="col">{t('hr.candidates.vacancy')}</th>
                 <th scope="col">{t('hr.candidates.stage')}</th>
                 <th scope="col">{t('hr.candidates.source')}</th>
@@ -200,6 +210,17 @@ export function ApplicationsPage() {
               {(applications.data?.data ?? []).map((application) => (
                 <tr key={application.id}>
                   <td>
+                    {canChange ? (
+                      <input
+                        type="checkbox"
+                        className="bulk-select"
+                        checked={bulk.selected.has(application.id)}
+                        onChange={() => bulk.toggle(application.id)}
+                        aria-label={t('hr.recruiting_mail.bulk.select', {
+                          name: getCandidateLabel(application.candidate, t),
+                        })}
+                      />
+                    ) : null}
                     <Link href={`/applications/${application.id}`}>
                       {getCandidateLabel(application.candidate, t)}
                     </Link>
@@ -208,7 +229,15 @@ export function ApplicationsPage() {
                     ) : null}
                   </td>
                   <td>{application.vacancy.name}</td>
-                  <td>{application.stage.name}</td>
+                  <td>
+                    {application.stage.name}
+                    {application.rejection ? (
+                      <>
+                        {' '}
+                        <span className="chip chip--red">{t('hr.recruiting_mail.rejected_chip')}</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td>{application.source || '—'}</td>
                   <td>{formatDate(application.created_at, locale)}</td>
                 </tr>

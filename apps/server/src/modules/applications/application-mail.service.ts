@@ -1,0 +1,378 @@
+import type { Locale } from '@kadry/shared/constants';
+import type { ApplicationSummary, MoveApplicationInput } from '@kadry/shared/schemas/recruiting';
+import type { ApplicationMail, BulkResultResponse, MailDraft } from '@kadry/shared/schemas/recruiting-mail';
+import type { ApplicationMail as MailRecord } from '../../db/schema/recruiting-mail';
+import type { Db } from '../../db/tables';
+import { AppError } from '../../lib/app-error';
+import type { EmailSender } from '../../lib/email-sender';
+import type { EventBus } from '../../lib/event-bus';
+import type { JobQueue } from '../../lib/job-queue';
+import {
+  findAcknowledgementTemplate,
+  findTemplateForSending,
+  formatInterviewTime,
+  renderMail,
+} from '../mail-templates/mail-templates.service';
+import {
+  cancelScheduledMails,
+  claimMailForDelivery,
+  findApplicationForMail,
+  findCompanyName,
+  findMailsByIds,
+  hasMailOfKind,
+  insertMail,
+  type MailRow,
+  markMailFailed,
+  markMailSent,
+} from './application-mail.queries';
+import type { ApplicationRow } from './applications.queries';
+import {
+  type ApplicationContext,
+  canSeeField,
+  findReachableApplication,
+  moveApplication,
+} from './applications.service';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The mail rules need the job queue besides what every application rule needs. */
+export type ApplicationMailContext = ApplicationContext & { jobs: Pick<JobQueue, 'enqueue' | 'runNow'> };
+
+/** Attempts of a candidate mail before its job is dead (it stays `failed`, visible in the history). */
+const MAIL_ATTEMPTS = 8;
+
+/** A mail as the wire has it: the address only for roles that see candidates' e-mails. */
+export function toMailWire(row: MailRow, showAddress: boolean): ApplicationMail {
+  return {
+    id: row.id,
+    application_id: row.applicationId,
+    kind: row.kind,
+    state: row.state,
+    ...(showAddress ? { to: row.toAddress } : {}),
+    subject: row.subject,
+    body: row.bodyHtml,
+    sender: row.senderId === null ? null : { id: row.senderId, name: row.senderName ?? '' },
+    send_at: row.sendAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    error: row.state === 'failed' ? row.lastError : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The application facts a mail's placeholders and address come from. */
+type MailTarget = Pick<
+  ApplicationRow,
+  'id' | 'companyId' | 'candidateName' | 'candidateEmail' | 'vacancyName'
+>;
+
+/** Who sends: a staff member (replies go to them), or nobody for automatic mail. */
+type MailSender = { id: number; name: string; email: string; timezone: string } | null;
+
+/** A mail recorded with its delivery job; immediate ones are handed over right after the commit. */
+export type QueuedMail = { id: number; jobId: number; isImmediate: boolean };
+
+/**
+ * Records a mail to the application's candidate and its delivery job, in the caller's transaction.
+ * The address is the candidate's (resolved here, never taken from the client); 409 when there is none.
+ * `delayMinutes`: a scheduled mail (cancellable until it leaves).
+ */
+async function queueMail(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  input: {
+    target: MailTarget;
+    draft: Pick<MailDraft, 'subject' | 'body' | 'locale' | 'interview_time' | 'template_id'>;
+    kind: MailRecord['kind'];
+    sender: MailSender;
+    companyName: string;
+    delayMinutes?: number;
+    now?: Date;
+  },
+): Promise<QueuedMail> {
+  const { target, draft, sender } = input;
+  if (!target.candidateEmail) throw new AppError('conflict', { key: 'hr.recruiting_mail.error.no_email' });
+  const rendered = renderMail(draft, {
+    candidate_name: target.candidateName,
+    vacancy: target.vacancyName,
+    company: input.companyName,
+    interview_time: formatInterviewTime(draft.interview_time, draft.locale, sender?.timezone ?? 'UTC'),
+    sender: sender?.name ?? input.companyName,
+  });
+  const delayMs = (input.delayMinutes ?? 0) * 60_000;
+  const sendAt = new Date((input.now ?? new Date()).getTime() + delayMs);
+  const id = await insertMail(tx, {
+    companyId: target.companyId,
+    applicationId: target.id,
+    kind: input.kind,
+    state: delayMs > 0 ? 'scheduled' : 'queued',
+    templateId: draft.template_id ?? null,
+    senderId: sender?.id ?? null,
+    toAddress: target.candidateEmail,
+    replyTo: sender?.email ?? null,
+    subject: rendered.subject,
+    bodyHtml: rendered.html,
+    bodyText: rendered.text,
+    sendAt,
+  });
+  const jobId = await jobs.enqueue(
+    tx,
+    target.companyId,
+    'candidate-mail.send',
+    { mailId: id },
+    { maxAttempts: MAIL_ATTEMPTS, ...(delayMs > 0 ? { availableAt: sendAt } : {}) },
+  );
+  return { id, jobId, isImmediate: delayMs === 0 };
+}
+
+/** A template id must name one of the company's templates (422 otherwise). */
+export async function checkTemplate(
+  db: Db,
+  companyId: number,
+  draft: Pick<MailDraft, 'template_id'>,
+  path: string,
+) {
+  if (draft.template_id == null) return;
+  if (!(await findTemplateForSending(db, companyId, draft.template_id))) {
+    throw new AppError('validation', { issues: { [path]: [{ key: 'errors.invalid_value' }] } });
+  }
+}
+
+function senderOf(ctx: Pick<ApplicationContext, 'access'>): MailSender {
+  const { user } = ctx.access;
+  return { id: user.id, name: user.name, email: user.email, timezone: user.timezone };
+}
+
+/**
+ * Hands immediate mails over now (after the commit), so a mail usually leaves before the request
+ * answers. A failure is already recorded on the mail (`failed`) and retried by the job queue.
+ */
+export async function sendQueuedNow(jobs: Pick<JobQueue, 'runNow'>, mails: readonly QueuedMail[]) {
+  const jobIds = mails.filter((mail) => mail.isImmediate).map((mail) => mail.jobId);
+  if (jobIds.length > 0) await jobs.runNow(jobIds).catch(() => undefined);
+}
+
+/** The mail as the user who caused it may see it. */
+async function readMail(ctx: ApplicationContext, companyId: number, id: number): Promise<ApplicationMail> {
+  const [row] = await findMailsByIds(ctx.db, companyId, [id]);
+  if (!row) throw new AppError('not_found');
+  return toMailWire(row, canSeeField(ctx.access, 'field_email'));
+}
+
+/**
+ * Sends a mail to an application's candidate (Candidate update level on it). The address is resolved
+ * here: a role that may not see it can still write to the candidate. Replies go to the sender.
+ */
+export async function sendApplicationMail(
+  ctx: ApplicationMailContext,
+  id: number,
+  draft: MailDraft,
+): Promise<ApplicationMail> {
+  const row = await findReachableApplication(ctx, id, 'update');
+  await checkTemplate(ctx.db, row.companyId, draft, 'template_id');
+  const companyName = await findCompanyName(ctx.db, row.companyId);
+  const queued = await ctx.db.transaction((tx) =>
+    queueMail(tx, ctx.jobs, { target: row, draft, kind: 'manual', sender: senderOf(ctx), companyName }),
+  );
+  await sendQueuedNow(ctx.jobs, [queued]);
+  return readMail(ctx, row.companyId, queued.id);
+}
+
+/** A stage move with an optional mail about it, both in one transaction. */
+export async function moveApplicationWithMail(
+  ctx: ApplicationMailContext,
+  id: number,
+  input: MoveApplicationInput,
+): Promise<ApplicationSummary> {
+  const { mail } = input;
+  if (!mail) return moveApplication(ctx, id, input.stage_id);
+  await checkTemplate(ctx.db, ctx.access.user.companyId, mail, 'mail.template_id');
+  const companyName = await findCompanyName(ctx.db, ctx.access.user.companyId);
+  let queued: QueuedMail | undefined;
+  const summary = await moveApplication(ctx, id, input.stage_id, async (tx, row) => {
+    queued = await queueMail(tx, ctx.jobs, {
+      target: row,
+      draft: mail,
+      kind: 'stage',
+      sender: senderOf(ctx),
+      companyName,
+    });
+  });
+  if (queued) await sendQueuedNow(ctx.jobs, [queued]);
+  return summary;
+}
+
+/** What a bulk action found of one application before acting. */
+export type BulkTarget = {
+  id: number;
+  row: ApplicationRow | null;
+  outcome: BulkResultResponse['data'][number]['outcome'];
+};
+
+/** Each application of a bulk action with what the user may do to it (Candidate update level). */
+export async function resolveBulkTargets(
+  ctx: Pick<ApplicationContext, 'db' | 'access'>,
+  ids: readonly number[],
+): Promise<BulkTarget[]> {
+  const targets: BulkTarget[] = [];
+  for (const id of ids) {
+    try {
+      targets.push({ id, row: await findReachableApplication(ctx, id, 'update'), outcome: 'done' });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      targets.push({ id, row: null, outcome: error.code === 'forbidden' ? 'forbidden' : 'not_found' });
+    }
+  }
+  return targets;
+}
+
+export function summariseBulk(targets: readonly BulkTarget[]): BulkResultResponse {
+  const data = targets.map((target) => ({ id: target.id, outcome: target.outcome }));
+  const done = data.filter((item) => item.outcome === 'done').length;
+  return { data, meta: { done, skipped: data.length - done } };
+}
+
+/** The same mail to many applications' candidates, in one transaction; the result per application. */
+export async function sendBulkMail(
+  ctx: ApplicationMailContext,
+  ids: readonly number[],
+  draft: MailDraft,
+): Promise<BulkResultResponse> {
+  const companyId = ctx.access.user.companyId;
+  await checkTemplate(ctx.db, companyId, draft, 'mail.template_id');
+  const targets = await resolveBulkTargets(ctx, ids);
+  for (const target of targets) {
+    if (target.row && !target.row.candidateEmail) target.outcome = 'no_email';
+  }
+  const companyName = await findCompanyName(ctx.db, companyId);
+  const queued = await ctx.db.transaction(async (tx) => {
+    const mails: QueuedMail[] = [];
+    for (const target of targets) {
+      if (target.outcome !== 'done' || !target.row) continue;
+      mails.push(
+        await queueMail(tx, ctx.jobs, {
+          target: target.row,
+          draft,
+          kind: 'manual',
+          sender: senderOf(ctx),
+          companyName,
+        }),
+      );
+    }
+    return mails;
+  });
+  await sendQueuedNow(ctx.jobs, queued);
+  return summariseBulk(targets);
+}
+
+/** For the rejection rules: a rejection mail, queued in their transaction. */
+export async function queueRejectionMail(
+  tx: Tx,
+  ctx: ApplicationMailContext,
+  input: { target: MailTarget; draft: MailDraft; delayMinutes: number; companyName: string },
+): Promise<QueuedMail> {
+  return queueMail(tx, ctx.jobs, {
+    target: input.target,
+    draft: input.draft,
+    kind: 'rejection',
+    sender: senderOf(ctx),
+    companyName: input.companyName,
+    delayMinutes: input.delayMinutes,
+  });
+}
+
+/**
+ * Calls off a scheduled mail before it leaves (Candidate update level on its application); 409 when
+ * it is no longer scheduled (sent, being sent, or cancelled already).
+ */
+export async function cancelMail(ctx: ApplicationMailContext, mailId: number): Promise<ApplicationMail> {
+  const companyId = ctx.access.user.companyId;
+  const [mail] = await findMailsByIds(ctx.db, companyId, [mailId]);
+  if (!mail) throw new AppError('not_found');
+  await findReachableApplication(ctx, mail.applicationId, 'update');
+  const cancelled = await cancelScheduledMails(ctx.db, companyId, [mailId]);
+  if (cancelled.length === 0)
+    throw new AppError('conflict', { key: 'hr.recruiting_mail.error.not_cancellable' });
+  return readMail(ctx, companyId, mailId);
+}
+
+/** For the rejection rules: calls off scheduled mails (reopening cancels a pending rejection mail). */
+export function cancelScheduled(db: Pick<Db, 'update'>, companyId: number, ids: readonly number[]) {
+  return cancelScheduledMails(db, companyId, ids);
+}
+
+export type CandidateMailDeps = {
+  db: Db;
+  sender: EmailSender;
+  log: { warn(details: object, message: string): void };
+};
+
+/**
+ * Delivers one candidate mail (the job of 'candidate-mail.send'): nothing when it was cancelled or
+ * already sent; `failed` with the error when the hand-over fails (the job retries; `sent` once a retry
+ * succeeds).
+ */
+export async function deliverCandidateMail(deps: CandidateMailDeps, companyId: number, mailId: number) {
+  const mail = await claimMailForDelivery(deps.db, companyId, mailId);
+  if (!mail) return;
+  try {
+    await deps.sender.send({
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.bodyText,
+      html: mail.bodyHtml,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    });
+  } catch (error) {
+    await markMailFailed(deps.db, companyId, mailId, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  await markMailSent(deps.db, companyId, mailId);
+}
+
+/**
+ * Acknowledges a new application by mail when the company does (on by default), with its
+ * acknowledgement template in the candidate's language. Idempotent: an application is acknowledged once.
+ */
+async function acknowledgeApplication(
+  deps: CandidateMailDeps,
+  jobs: Pick<JobQueue, 'enqueue' | 'runNow'>,
+  companyId: number,
+  applicationId: number,
+): Promise<void> {
+  const { db } = deps;
+  const application = await findApplicationForMail(db, companyId, applicationId);
+  if (!application?.candidateEmail) return;
+  const locale: Locale = application.locale ?? 'en';
+  const template = await findAcknowledgementTemplate(db, companyId, locale);
+  if (!template) return;
+  const companyName = await findCompanyName(db, companyId);
+  const queued = await db.transaction(async (tx) => {
+    if (await hasMailOfKind(tx, companyId, applicationId, 'acknowledgement')) return null;
+    return queueMail(tx, jobs, {
+      target: { ...application, companyId },
+      draft: {
+        subject: template.subject,
+        body: template.body,
+        locale: template.locale,
+        template_id: template.id,
+      },
+      kind: 'acknowledgement',
+      sender: null,
+      companyName,
+    });
+  });
+  if (queued) await sendQueuedNow(jobs, [queued]);
+}
+
+/**
+ * Candidate mail's wiring (app.ts): the delivery job, and the acknowledgement of each new application
+ * (application.created, through the event bus).
+ */
+export function subscribeCandidateMail(bus: EventBus, jobs: JobQueue, deps: CandidateMailDeps): void {
+  jobs.register('candidate-mail.send', (job) =>
+    deliverCandidateMail(deps, job.companyId, job.payload.mailId),
+  );
+  bus.subscribe('application.created', 'applications.acknowledge', async (event) => {
+    await acknowledgeApplication(deps, jobs, event.companyId, event.payload.applicationId);
+  });
+}
