@@ -69,6 +69,11 @@ export const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  /**
+   * Webhooks (docs/webhooks.md) may target loopback, private, link-local, unique-local and CGNAT
+   * addresses. Off by default: a webhook URL must not reach into the company network (SSRF).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   /** Load shedding: refuse new requests (503) while the event loop lags more than this (ms; 0 = off). */
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   /**

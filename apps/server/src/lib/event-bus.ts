@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type OutboxEvent, outboxEvents } from '../db/schema/events';
 import type { Db } from '../db/tables';
+import { keepRenewing, LEASE_MS, renewalIntervalOf } from './lease-renewal';
 
 /**
  * The events one module announces and others react to (docs/decisions/008-module-contract.md). A
@@ -13,6 +14,15 @@ export type DomainEvents = {
    * origin of the request (request.linkOrigin), for links in mail about it; null when there is none.
    */
   'application.created': { applicationId: number; linkOrigin: string | null };
+  /** Staff moved an application to another stage of its vacancy's pipeline. */
+  'application.stage_changed': {
+    applicationId: number;
+    vacancyId: number;
+    fromStageId: number | null;
+    toStageId: number;
+  };
+  /** A vacancy went on the careers site (not sent again for a re-publish of a published one). */
+  'vacancy.published': { vacancyId: number };
   /** Absences (docs/decisions/018-absence-ledger.md): a request awaits its first decision. */
   'absence.requested': { requestId: number };
   /** A step of a request's chain was approved and the next step awaits its decision. */
@@ -74,7 +84,10 @@ export type EventBusOptions = {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** How often to look for due events when nothing asked (ms). */
   pollIntervalMs?: number;
-  /** How long a claim lasts: a process that dies mid-delivery leaves the event to others after it. */
+  /**
+   * How long a claim lasts without renewal (default 15 s): renewed while the batch is delivered, so a
+   * process that dies mid-delivery leaves its events to the others this soon after it.
+   */
   claimMs?: number;
   /** Attempts before a delivery is dead (failed_at set). */
   maxAttempts?: number;
@@ -90,7 +103,7 @@ const CLEANUP_EVERY_MS = 3_600_000;
 export function createEventBus(opts: EventBusOptions): EventBus {
   const { db, log } = opts;
   const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
-  const claimMs = opts.claimMs ?? 60_000;
+  const claimMs = opts.claimMs ?? LEASE_MS;
   const maxAttempts = opts.maxAttempts ?? 8;
   const retryDelayMs =
     opts.retryDelayMs ?? ((attempt: number) => Math.min(3_600_000, 1_000 * 4 ** (attempt - 1)));
@@ -179,8 +192,34 @@ export function createEventBus(opts: EventBusOptions): EventBus {
     do {
       isRequested = false;
       const batch = await claimDue();
-      // One at a time: deliveries are small, and order within a process stays the order of ids.
-      for (const row of batch) await deliver(row);
+      // One at a time: deliveries are small, and order within a process stays the order of ids. The
+      // claims of those not delivered yet are renewed meanwhile.
+      const held = new Set(batch.map((row) => row.id));
+      const stopRenewing = keepRenewing(
+        async () => {
+          if (held.size === 0) return;
+          await db
+            .update(outboxEvents)
+            .set({ lockedUntil: sql`now() + ${`${claimMs} milliseconds`}::interval` })
+            .where(
+              and(
+                inArray(outboxEvents.id, [...held]),
+                isNull(outboxEvents.deliveredAt),
+                sql`${outboxEvents.lockedUntil} is not null`,
+              ),
+            );
+        },
+        renewalIntervalOf(claimMs),
+        (error) => log.warn({ err: error }, 'renewing event claims failed'),
+      );
+      try {
+        for (const row of batch) {
+          await deliver(row);
+          held.delete(row.id);
+        }
+      } finally {
+        stopRenewing();
+      }
       if (batch.length === BATCH) isRequested = true;
     } while (isRequested && !isStopped);
     await cleanUp();

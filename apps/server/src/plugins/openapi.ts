@@ -29,7 +29,12 @@ export const OPENAPI_TAGS = [
   { name: 'careers-settings', description: "The careers site's settings and logo" },
   {
     name: 'applications',
-    description: 'Applications: the list, the candidate card, stages, comments, files, export',
+    description:
+      'Applications: the list, the candidate card, stages, comments, files, export, mail to candidates, rejection, history',
+  },
+  {
+    name: 'mail-templates',
+    description: 'Candidate mail templates and the automatic acknowledgement of applications',
   },
   { name: 'notifications', description: "The signed-in user's notifications" },
   { name: 'teams', description: 'Teams and their members' },
@@ -40,6 +45,10 @@ export const OPENAPI_TAGS = [
   },
   { name: 'employees', description: 'Employee records, their history, salaries, files and custom fields' },
   { name: 'absences', description: 'Absence types, requests with their approvals, and balances' },
+  {
+    name: 'integrations',
+    description: 'API tokens (`Authorization: Bearer`) and signed webhooks with their delivery log (owners)',
+  },
 ] as const;
 
 /** Names of the security schemes staff operations require. */

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kadry/shared/constants';
+import { routePattern } from '@kadry/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env';
@@ -82,6 +83,8 @@ export function deviceCookieName(request: FastifyRequest): string {
 const STAFF_API_PREFIXES = ['/api/v1/', '/vue-global/', '/api/statistics/', '/dictionaries/'];
 /** The public careers API (spec §7.1) lives under /api/v1 too, and needs neither session nor CSRF token. */
 const PUBLIC_API_PREFIXES = ['/api/v1/public-vacancies'];
+/** Public routes under /api/v1 by their exact pattern: an iCal feed, whose secret token is its key. */
+const PUBLIC_API_PATTERNS = new Set([routePattern('absences.feeds.ics')]);
 
 function isUnder(path: string, prefix: string): boolean {
   return prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`);
@@ -89,7 +92,7 @@ function isUnder(path: string, prefix: string): boolean {
 
 /** True for the public careers API. */
 export function isPublicApiPath(path: string): boolean {
-  return PUBLIC_API_PREFIXES.some((prefix) => isUnder(path, prefix));
+  return PUBLIC_API_PATTERNS.has(path) || PUBLIC_API_PREFIXES.some((prefix) => isUnder(path, prefix));
 }
 
 /** True for staff API paths: a signed-in user is required and unsafe methods need the CSRF token. */

@@ -14,6 +14,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/tables';
+import type { EventBus } from '../../lib/event-bus';
 import type { PublicCache } from '../../lib/public-cache';
 import { getAccess, requireAbility } from '../../plugins/access/access';
 import { originOf } from '../../plugins/company-resolver';
@@ -32,7 +33,7 @@ import {
   type VacancyContext,
 } from './vacancies.service';
 
-export type VacanciesRoutesOptions = { db: Db; cache: PublicCache; now: () => Date };
+export type VacanciesRoutesOptions = { db: Db; cache: PublicCache; now: () => Date; events: EventBus };
 
 const config = { plan: 'ats' as const };
 const tags = ['vacancies'];
@@ -44,7 +45,14 @@ export const vacanciesRoutes: FastifyPluginAsync<VacanciesRoutesOptions> = async
   const { db, cache } = opts;
 
   async function contextOf(request: FastifyRequest): Promise<VacancyContext> {
-    return { db, access: await getAccess(request), now: opts.now(), cache, origin: originOf(request) };
+    return {
+      db,
+      access: await getAccess(request),
+      now: opts.now(),
+      cache,
+      origin: originOf(request),
+      events: opts.events,
+    };
   }
 
   routes.get(

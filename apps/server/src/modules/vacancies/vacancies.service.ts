@@ -10,6 +10,7 @@ import type { SQLWrapper } from 'drizzle-orm';
 import type { NewVacancy, Vacancy, VacancyStage } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EventBus } from '../../lib/event-bus';
 import type { PublicCache } from '../../lib/public-cache';
 import { vacancyPublicUrl } from '../../lib/public-urls';
 import { renderVacancyHtml } from '../../lib/vacancy-html';
@@ -58,6 +59,8 @@ export type VacancyContext = {
   cache: PublicCache;
   /** The origin of the request, for the public address of published vacancies. */
   origin: string;
+  /** Announces publications (vacancy.published). */
+  events: Pick<EventBus, 'publish' | 'dispatchSoon'>;
 };
 
 /**
@@ -301,11 +304,19 @@ export async function setVacancyPublished(
   isPublished: boolean,
 ): Promise<VisibleVacancy> {
   const vacancy = await findReachableVacancy(ctx, id, { action: 'update' });
-  const row = await updateVacancyRow(ctx.db, vacancy.companyId, vacancy.id, {
-    isPublished,
-    publishedAt: isPublished ? (vacancy.isPublished ? vacancy.publishedAt : ctx.now) : null,
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateVacancyRow(tx, vacancy.companyId, vacancy.id, {
+      isPublished,
+      publishedAt: isPublished ? (vacancy.isPublished ? vacancy.publishedAt : ctx.now) : null,
+    });
+    // Announced when it goes on the careers site, not for a re-publish of a published one.
+    if (updated && isPublished && !vacancy.isPublished) {
+      await ctx.events.publish(tx, vacancy.companyId, 'vacancy.published', { vacancyId: vacancy.id });
+    }
+    return updated;
   });
   if (!row) throw new AppError('not_found');
+  ctx.events.dispatchSoon();
   ctx.cache.invalidate(vacancy.companyId);
   return presentOne(ctx, row);
 }

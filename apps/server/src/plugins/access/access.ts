@@ -19,6 +19,7 @@ import type { SessionUser } from '../session-store';
 import { NO_PERMISSIONS } from './built-in-role-permissions';
 import { findRolePermissions, isBuiltInRole } from './roles';
 import { findTeamReach } from './team-reach';
+import { narrowToScopes } from './token-scopes';
 
 /**
  * What the signed-in user of a request may do, loaded once per request (`getAccess`): the
@@ -80,10 +81,12 @@ async function loadAccess(db: Db, request: FastifyRequest): Promise<Access> {
     findRolePermissions(db, { id: user.roleId, key, companyId: user.companyId }),
     findTeamReach(db, user),
   ]);
+  // An API token acts as its creator, never beyond its scopes.
+  const granted = request.apiToken ? narrowToScopes(permissions, request.apiToken.scopes) : permissions;
   return {
     user,
     role: { id: user.roleId, key },
-    permissions: maskPermissionsByPlan(permissions, request.company?.tariffs ?? []),
+    permissions: maskPermissionsByPlan(granted, request.company?.tariffs ?? []),
     ...reach,
   };
 }
@@ -274,7 +277,8 @@ export function stripHiddenFields<T extends object>(
 export function requireOwner(request: FastifyRequest): SessionUser {
   const user = request.user;
   if (!user) throw new AppError('unauthenticated');
-  if (user.roleKey !== 'owner') throw new AppError('forbidden');
+  // An API token acts for an owner but is never one: owners' screens stay with their sessions.
+  if (user.roleKey !== 'owner' || request.apiToken) throw new AppError('forbidden');
   return user;
 }
 
