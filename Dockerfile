@@ -1,5 +1,5 @@
 # Reproduces CI in a container: Debian 12 with Node 20 and nothing else, as on a fresh machine.
-# `npm test` (run by .ci/run) installs Chromium and PostgreSQL from Debian's packages itself.
+# `npm test` (run by .ci/run) installs Chromium, PostgreSQL and nginx from Debian's packages itself.
 #
 #   docker build -t kadry-ci . && docker run --rm kadry-ci
 #

@@ -101,8 +101,8 @@ const SUITES: Suite[] = [
   },
   {
     name: 'reliability',
-    title: 'reliability tests on real server processes',
-    needs: ['postgres'],
+    title: 'reliability tests on real server processes (two behind nginx on PostgreSQL among them)',
+    needs: ['postgres', 'nginx'],
     run: ({ env }) =>
       runCommand(bin('vitest'), ['run', '-c', 'apps/server/vitest.reliability.config.ts'], env),
   },

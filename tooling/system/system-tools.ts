@@ -7,7 +7,7 @@
  *
  * Nothing is ever downloaded from a browser vendor: build machines reach only the package registries.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   accessSync,
   appendFileSync,
@@ -34,6 +34,8 @@ type ToolSpec = {
   envVariable: string;
   /** The Debian package that provides it. */
   debianPackage: string;
+  /** Packages that provide it where `debianPackage` does not exist (Debian 13 dropped nginx-light). */
+  fallbackPackages?: readonly string[];
   find(): ToolLookup;
 };
 
@@ -46,18 +48,13 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** Runs `file args` and returns its first line of output, or null if it cannot run. */
+/** Runs `file args` and returns its first line of output (stdout, else stderr), or null if it cannot run. */
 function firstLineOf(file: string, args: string[]): string | null {
-  try {
-    const output = execFileSync(file, args, { encoding: 'utf8', timeout: 20_000, stdio: 'pipe' });
-    return output.split('\n')[0]?.trim() || null;
-  } catch (error) {
-    // nginx -v prints to stderr.
-    const stderr = (error as { stderr?: string }).stderr;
-    return typeof stderr === 'string' && stderr.trim() !== ''
-      ? (stderr.split('\n')[0]?.trim() ?? null)
-      : null;
-  }
+  // spawnSync keeps both streams: `nginx -v` prints its version to stderr and exits 0.
+  const result = spawnSync(file, args, { encoding: 'utf8', timeout: 20_000, stdio: 'pipe' });
+  if (result.error || result.status !== 0) return null;
+  const first = (text: string | null) => text?.split('\n')[0]?.trim() || null;
+  return first(result.stdout) ?? first(result.stderr);
 }
 
 function onPath(name: string): string | null {
@@ -175,6 +172,7 @@ export const SYSTEM_TOOLS: Record<SystemToolName, ToolSpec> = {
     label: 'nginx',
     envVariable: 'KADRY_NGINX',
     debianPackage: 'nginx-light',
+    fallbackPackages: ['nginx'],
     find: findNginx,
   },
 };
@@ -187,7 +185,7 @@ export function canInstallPackages(): boolean {
 
 /** The one command a person runs to install these tools. */
 export function installCommandFor(names: readonly SystemToolName[]): string {
-  const packages = names.map((name) => SYSTEM_TOOLS[name].debianPackage).join(' ');
+  const packages = names.map(packageFor).join(' ');
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   return `${sudo}apt-get update && ${sudo}apt-get install -y ${packages}`;
 }
@@ -229,13 +227,31 @@ function runLogged(command: string, args: string[], logFile: string): Promise<vo
 /** apt's package lists are fetched at most once per run. */
 let hasUpdatedLists = false;
 
+/** Whether apt knows a package (after `apt-get update`): `apt-cache show` fails for unknown names. */
+function isPackageKnown(name: string): boolean {
+  try {
+    execFileSync('apt-cache', ['show', '--no-all-versions', name], { stdio: 'ignore', timeout: 20_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The package to install for a tool: its own, or the first fallback this distribution has. */
+function packageFor(name: SystemToolName): string {
+  const spec = SYSTEM_TOOLS[name];
+  const fallbacks = spec.fallbackPackages ?? [];
+  if (fallbacks.length === 0 || isPackageKnown(spec.debianPackage)) return spec.debianPackage;
+  return fallbacks.find(isPackageKnown) ?? spec.debianPackage;
+}
+
 /** Installs the Debian packages of these tools (apt-get update once, then install), quietly. */
 export async function installPackages(names: readonly SystemToolName[], logFile: string): Promise<void> {
-  const packages = names.map((name) => SYSTEM_TOOLS[name].debianPackage);
   if (!hasUpdatedLists) {
     await runLogged('apt-get', ['update', '-qq'], logFile);
     hasUpdatedLists = true;
   }
+  const packages = names.map(packageFor);
   await runLogged('apt-get', ['install', '-y', '-qq', ...packages], logFile);
 }
 

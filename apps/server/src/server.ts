@@ -9,6 +9,7 @@ import { EnvError, readEnv } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './db/demo/seed';
 import { releaseAbandonedClaims } from './lib/idempotency';
+import { releaseAbandonedJobLeases } from './lib/job-queue';
 import { createMetrics } from './lib/metrics';
 import { listenForMetrics } from './lib/metrics-server';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './lib/sweep-orphan-files';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   // with the previous process, and its client's retries must not wait for the claim to go stale.
   // (On PostgreSQL other processes may be serving those requests right now; there staleness decides.)
   const abandonedClaims = database.kind === 'pglite' ? await releaseAbandonedClaims(database.db) : 0;
+  // Likewise a job lease: the process that held it is gone, so its job is due again now.
+  const abandonedLeases = database.kind === 'pglite' ? await releaseAbandonedJobLeases(database.db) : 0;
 
   const configured = createConfiguredFileStore(env, dataDir);
   const prepareFileStore = configured.prepare;
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   if (orphans > 0) app.log.info({ orphans }, 'removed files of interrupted uploads');
   if (abandonedClaims > 0) app.log.info({ abandonedClaims }, 'released claims of interrupted submissions');
+  if (abandonedLeases > 0) app.log.info({ abandonedLeases }, 'released leases of interrupted jobs');
   if (seedDemo) app.log.info(`Kadry careers site: http://localhost:${env.PORT}/careers`);
 }
 

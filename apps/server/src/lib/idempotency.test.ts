@@ -6,6 +6,7 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   type IdempotencyScope,
+  keepClaimAlive,
   releaseAbandonedClaims,
   releaseIdempotencyKey,
 } from './idempotency';
@@ -131,5 +132,27 @@ describe('claimIdempotencyKey under concurrency (two processes, one submission)'
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value.state === 'claimed')).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1);
+  });
+
+  it('keeps a running request’s claim from going stale, and lets it go stale once the request is gone', async () => {
+    const scope = scopeOf('renewed');
+    // Claimed almost 15 s ago (a slow upload): without renewal a retry would take it over now.
+    const claimedAt = new Date(Date.now() - 14_900);
+    expect(await claimIdempotencyKey(handle.db, scope, claimedAt)).toEqual({ state: 'claimed' });
+    const stop = keepClaimAlive(handle.db, scope, 50);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(claimIdempotencyKey(handle.db, scopeOf('renewed'), new Date())).rejects.toMatchObject({
+      status: 409,
+    });
+    // The process dies: no more renewals, and 15 s later a retry takes the key over.
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const later = new Date(Date.now() + 15_500);
+    expect(await claimIdempotencyKey(handle.db, scopeOf('renewed'), later)).toEqual({ state: 'claimed' });
+    // The request that held it is not given back its claim by a late renewal, nor can it release it.
+    await releaseIdempotencyKey(handle.db, scope);
+    await expect(claimIdempotencyKey(handle.db, scopeOf('renewed'), later)).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });

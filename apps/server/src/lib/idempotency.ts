@@ -3,9 +3,14 @@ import { idempotencyKeys } from '../db/schema/idempotency';
 import type { Db } from '../db/tables';
 import { AppError } from './app-error';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { keepRenewing, LEASE_MS, renewalIntervalOf } from './lease-renewal';
 
-/** A claim older than this belongs to a request that died (crash, deploy); a retry may take it over. */
-const STALE_CLAIM_MS = 2 * 60 * 1000;
+/**
+ * A claim not renewed for this long belongs to a request that died (a crash, a kill, a lost machine);
+ * a retry may take it over. The request holding it renews it while it runs (`keepClaimAlive`), however
+ * long its upload takes.
+ */
+const STALE_CLAIM_MS = LEASE_MS;
 /** While the database is unreachable, giving a key back is retried this often. */
 const RELEASE_RETRY_MS = 1_000;
 
@@ -75,6 +80,37 @@ export async function claimIdempotencyKey(
     return { state: 'claimed' };
   }
   throw new AppError('conflict', { key: 'errors.request_in_progress', retryAfter: 2 });
+}
+
+/**
+ * Renews a claim while its request runs (the upload may take minutes), so only the claim of a request
+ * that died goes stale. Call the answered function when the request ends, whatever the outcome.
+ */
+export function keepClaimAlive(
+  db: Db,
+  scope: IdempotencyScope,
+  everyMs = renewalIntervalOf(STALE_CLAIM_MS),
+): () => void {
+  return keepRenewing(async () => {
+    const since = claimedAt.get(scope);
+    if (!since) return;
+    const renewedAt = new Date(Math.max(Date.now(), since.getTime() + 1));
+    const renewed = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: renewedAt })
+      .where(
+        and(
+          eq(idempotencyKeys.companyId, scope.companyId),
+          eq(idempotencyKeys.route, scope.route),
+          eq(idempotencyKeys.key, scope.key),
+          eq(idempotencyKeys.completed, false),
+          eq(idempotencyKeys.createdAt, since),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    // Not renewed: completed, released, or (after a long stall) taken over by a retry; it is not ours.
+    if (renewed.length > 0) claimedAt.set(scope, renewedAt);
+  }, everyMs);
 }
 
 /** Stores the answer with the work, in the same transaction, so a retry sees both or neither. */

@@ -4,7 +4,7 @@ import { createTestDatabase, seedCompany } from '../../test/db';
 import type { DatabaseHandle } from '../db/client';
 import { jobs } from '../db/schema/jobs';
 import type { EmailMessage } from './email-sender';
-import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue';
+import { createJobQueue, type JobQueue, type JobQueueOptions, releaseAbandonedJobLeases } from './job-queue';
 
 const quietLog = { error: () => {}, warn: () => {} };
 
@@ -97,9 +97,10 @@ describe('job queue', () => {
     await queue.stop();
   });
 
-  it('runs again a job whose process died mid-run, once its lease has expired', async () => {
-    // Process A takes the job and never finishes (killed mid-send: its handler never settles).
-    const processA = newQueue({ leaseMs: 300 });
+  it('runs again a job whose lease is no longer renewed, once the lease has expired', async () => {
+    // Process A takes the job and never finishes: its handler never settles, and past its longest run
+    // it stops renewing the lease, as a process killed mid-send stops renewing it.
+    const processA = newQueue({ leaseMs: 300, maxRunMs: 1 });
     let startedInA = 0;
     processA.register('mail.send', () => {
       startedInA += 1;
@@ -107,7 +108,7 @@ describe('job queue', () => {
     });
     const id = await processA.enqueue(database.db, companyId, 'mail.send', mail('crash@example.test'));
     void processA.runNow([id]);
-    await expect.poll(() => startedInA).toBe(1);
+    await expect.poll(() => startedInA, { timeout: 5_000 }).toBe(1);
     expect((await stateOf(id))?.lockedUntil).not.toBeNull();
 
     // Process B polls: nothing to do while the lease holds, then it takes the job over.
@@ -119,9 +120,64 @@ describe('job queue', () => {
     processB.start();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sentByB).toEqual([]);
-    await expect.poll(() => sentByB, { timeout: 5_000 }).toEqual([2]);
+    await expect.poll(() => sentByB, { timeout: 10_000 }).toEqual([2]);
     await expect.poll(async () => (await stateOf(id))?.state).toBe('done');
     await processB.stop();
+  });
+
+  it('keeps the lease of a job that runs longer than the lease while its process lives', async () => {
+    // A lease of 1.5 s renewed every 0.5 s (slack for a busy machine), a job of 4.5 s: three leases
+    // long, so only the renewals keep it from B.
+    const processA = newQueue({ leaseMs: 1_500 });
+    const runs: string[] = [];
+    processA.register('mail.send', async () => {
+      runs.push('A');
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
+    });
+    const processB = newQueue({ leaseMs: 1_500 });
+    processB.register('mail.send', async () => {
+      runs.push('B');
+    });
+    const id = await processA.enqueue(database.db, companyId, 'mail.send', mail('slow@example.test'));
+    const running = processA.runNow([id]);
+    await expect.poll(() => runs, { timeout: 5_000 }).toEqual(['A']);
+    processB.start();
+    await running;
+    await processB.settled();
+    expect(runs).toEqual(['A']);
+    expect(await stateOf(id)).toMatchObject({ state: 'done', attempts: 1 });
+    await processB.stop();
+    await processA.stop();
+  });
+
+  it('releases at start the lease a dead process left on the embedded database, so the job runs at once', async () => {
+    // The previous process took the job (lease for a minute) and was killed before it finished.
+    const previous = newQueue({ leaseMs: 60_000 });
+    let startedBefore = 0;
+    previous.register('mail.send', () => {
+      startedBefore += 1;
+      return new Promise<void>(() => {});
+    });
+    const id = await previous.enqueue(database.db, companyId, 'mail.send', mail('restart@example.test'));
+    void previous.runNow([id]);
+    await expect.poll(() => startedBefore, { timeout: 5_000 }).toBe(1);
+    expect((await stateOf(id))?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    // The next start: on PGlite nobody else can hold a lease, so every lease left is released.
+    expect(await releaseAbandonedJobLeases(database.db)).toBeGreaterThanOrEqual(1);
+    expect((await stateOf(id))?.lockedUntil).toBeNull();
+    const sent: number[] = [];
+    const next = newQueue();
+    next.register('mail.send', async (job) => {
+      sent.push(job.attempt);
+    });
+    next.start();
+    // Well within the minute the lease would have lasted; the interrupted attempt stays counted.
+    await expect.poll(() => sent, { timeout: 2_000 }).toEqual([2]);
+    await expect.poll(async () => (await stateOf(id))?.state).toBe('done');
+    // Finished jobs and jobs nobody holds are left alone.
+    expect(await releaseAbandonedJobLeases(database.db)).toBe(0);
+    await next.stop();
   });
 
   it('never runs one job in two processes at once', async () => {

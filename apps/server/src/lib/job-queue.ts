@@ -3,11 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type JobRow, type JobState, jobs } from '../db/schema/jobs';
 import type { Db } from '../db/tables';
 import type { EmailMessage } from './email-sender';
+import { keepRenewing, LEASE_MS, renewalIntervalOf } from './lease-renewal';
 
 /** The jobs Kadry runs, by kind, with their payloads (docs/decisions/020-job-queue.md). */
 export type JobPayloads = {
   /** One e-mail to hand to the mail server. */
   'mail.send': EmailMessage;
+  /** A mail to a candidate (application_mails row): its state follows the delivery. */
+  'candidate-mail.send': { mailId: number };
+  /** One webhook delivery (modules/webhooks): POST the stored payload, signed, to the webhook's URL. */
+  'webhook.deliver': { deliveryId: number };
 };
 export type JobKind = keyof JobPayloads;
 
@@ -44,14 +49,14 @@ export type JobQueue = {
   /**
    * Records a job in the caller's transaction: it exists exactly when the caller's change commits.
    * `replaceKey`: a pending job of the company with the same key is dropped (it is out of date).
-   * Answers the job's id; call `runNow` or `runSoon` after the commit.
+   * `availableAt`: not run before then. Answers the job's id; call `runNow` or `runSoon` after the commit.
    */
   enqueue<K extends JobKind>(
     writer: Writer,
     companyId: number,
     kind: K,
     payload: JobPayloads[K],
-    opts?: { replaceKey?: string; maxAttempts?: number },
+    opts?: { replaceKey?: string; maxAttempts?: number; availableAt?: Date },
   ): Promise<number>;
   /**
    * Runs these jobs in this process now (a first attempt, under a lease like any other). Rejects with
@@ -74,8 +79,16 @@ export type JobQueueOptions = {
   db: Db;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   pollIntervalMs?: number;
-  /** How long a lease lasts: a process that dies mid-job leaves it to others after it. */
+  /**
+   * How long a lease lasts without renewal (default 15 s): the holder renews it while the job runs, so
+   * a process that dies mid-job leaves it to others this soon after it.
+   */
   leaseMs?: number;
+  /**
+   * A job still running after this long (default 10 minutes: a hung SMTP connection) stops renewing
+   * its lease, so another process may try it again once the lease runs out.
+   */
+  maxRunMs?: number;
   maxAttempts?: number;
   /** Delay before retry n (1-based) in ms. */
   retryDelayMs?: (attempt: number) => number;
@@ -94,7 +107,8 @@ export function defaultRetryDelayMs(attempt: number): number {
 export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const { db, log } = opts;
   const pollIntervalMs = opts.pollIntervalMs ?? 2_000;
-  const leaseMs = opts.leaseMs ?? 120_000;
+  const leaseMs = opts.leaseMs ?? LEASE_MS;
+  const maxRunMs = opts.maxRunMs ?? 10 * 60_000;
   const defaultMaxAttempts = opts.maxAttempts ?? 8;
   const retryDelayMs = opts.retryDelayMs ?? defaultRetryDelayMs;
   const handlers = new Map<string, JobHandler<JobKind>>();
@@ -131,6 +145,40 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       })
       .where(inArray(jobs.id, due))
       .returning();
+  }
+
+  /**
+   * Runs leased jobs one after the other, renewing the leases of those not finished yet, so a long
+   * job (or a long batch) keeps them while a dead process's leases run out. Answers each one's error.
+   */
+  async function executeAll(rows: readonly JobRow[]): Promise<unknown[]> {
+    const held = new Set(rows.map((row) => row.id));
+    let current: { id: number; startedAt: number } | null = null;
+    const stopRenewing = keepRenewing(
+      async () => {
+        if (current && Date.now() - current.startedAt >= maxRunMs) held.delete(current.id);
+        if (held.size === 0) return;
+        await db
+          .update(jobs)
+          .set({ lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+          .where(
+            and(inArray(jobs.id, [...held]), eq(jobs.state, 'pending'), sql`${jobs.lockedUntil} is not null`),
+          );
+      },
+      renewalIntervalOf(leaseMs),
+      (error) => log.warn({ err: error }, 'renewing job leases failed'),
+    );
+    const errors: unknown[] = [];
+    try {
+      for (const row of rows) {
+        current = { id: row.id, startedAt: Date.now() };
+        errors.push(await execute(row));
+        held.delete(row.id);
+      }
+    } finally {
+      stopRenewing();
+    }
+    return errors;
   }
 
   /** Runs one leased job and records the outcome; answers the error when it failed. */
@@ -186,7 +234,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     do {
       isRequested = false;
       const batch = await claim();
-      for (const row of batch) await execute(row);
+      await executeAll(batch);
       if (batch.length === BATCH) isRequested = true;
     } while (isRequested && !isStopped);
     await cleanUp();
@@ -232,6 +280,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
           payload,
           replaceKey: options.replaceKey ?? null,
           maxAttempts: options.maxAttempts ?? defaultMaxAttempts,
+          // Not before then (a delayed mail); otherwise due at once.
+          ...(options.availableAt ? { availableAt: options.availableAt } : {}),
         })
         .returning({ id: jobs.id });
       if (!row) throw new Error('enqueue: insert returned no row');
@@ -240,12 +290,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     async runNow(ids) {
       if (ids.length === 0) return;
       const work = (async () => {
-        const rows = await claim(ids);
-        let firstError: unknown;
-        for (const row of rows) {
-          const error = await execute(row);
-          if (error !== undefined && firstError === undefined) firstError = error;
-        }
+        const errors = await executeAll(await claim(ids));
+        const firstError = errors.find((error) => error !== undefined);
         if (firstError !== undefined) throw firstError;
       })();
       inFlight.add(work);
@@ -325,11 +371,30 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   };
 }
 
+/**
+ * Releases every job lease still held; returns how many. Only for a database no other process uses
+ * (the embedded PGlite, whose data directory this process has locked): at start-up a lease there
+ * belongs to a process that died mid-job, and no other process can be running the job, so it is due
+ * again at once instead of after the lease. Its attempt stays counted.
+ */
+export async function releaseAbandonedJobLeases(db: Db): Promise<number> {
+  const released = await db
+    .update(jobs)
+    .set({ lockedUntil: null })
+    .where(and(eq(jobs.state, 'pending'), sql`${jobs.lockedUntil} > now()`))
+    .returning({ id: jobs.id });
+  return released.length;
+}
+
 /** What an owner needs to recognise a job, never its secrets (a mail's body holds links). */
 function summarise(row: JobRow): string {
   if (row.kind === 'mail.send') {
     const mail = row.payload as Partial<EmailMessage>;
     return mail.to && mail.subject ? `${mail.to}: ${mail.subject}` : '';
+  }
+  if (row.kind === 'webhook.deliver') {
+    const delivery = row.payload as Partial<JobPayloads['webhook.deliver']>;
+    return delivery.deliveryId ? `webhook delivery ${delivery.deliveryId}` : '';
   }
   return '';
 }
