@@ -17,8 +17,9 @@ export function neutraliseFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
+/** Quoted when it holds a quote, a line break or a separator: `;` too (Excel in ru/uk, and our import, read it as one). */
 function quoteCsv(cell: string): string {
-  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+  return /[",;\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
 /** One CSV line (RFC 4180, CRLF), every cell neutralised: for exports written row by row. */

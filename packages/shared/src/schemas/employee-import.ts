@@ -21,7 +21,10 @@ export type EmployeeImportFormat = (typeof EMPLOYEE_IMPORT_FORMATS)[number];
  * Columns of the import template and the export, in order. Each is a header as written in the file
  * (language-independent). Dictionary columns take an entry's name in any language or its code; teams
  * take team names separated by `;`; dates are YYYY-MM-DD (or date cells); an empty cell leaves the
- * stored value unchanged on update.
+ * stored value unchanged on update. The list columns hold entries separated by `;`, and a non-empty
+ * one replaces the stored list: `languages` as `language: level` (`English: B2; Polish`), `relatives`
+ * as `type: name (birth date)` (`Son: Taras (2019-05-01); Wife: Olena`), `links` as `icon: URL`
+ * (`Telegram: https://t.me/olena; https://olena.dev`); type, level, icon and birth date may be left out.
  */
 export const EMPLOYEE_IMPORT_COLUMNS = [
   'employee_number',
@@ -35,6 +38,7 @@ export const EMPLOYEE_IMPORT_COLUMNS = [
   'phone',
   'personal_email',
   'personal_phone',
+  'links',
   'position',
   'teams',
   'manager',
@@ -53,6 +57,8 @@ export const EMPLOYEE_IMPORT_COLUMNS = [
   'country_code',
   'city',
   'address',
+  'languages',
+  'relatives',
   'salary',
   'salary_currency',
   'notes',
@@ -85,6 +91,11 @@ export const EMPLOYEE_IMPORT_ERROR_CODES = [
   'email_taken',
   'number_taken',
   'account_email',
+  'unknown_language',
+  'unknown_level',
+  'unknown_relative_type',
+  'unknown_icon',
+  'bad_url',
 ] as const;
 export type EmployeeImportErrorCode = (typeof EMPLOYEE_IMPORT_ERROR_CODES)[number];
 

@@ -172,6 +172,19 @@ export function sectionCoversReach(access: Pick<Access, 'permissions'>, section:
   return relations.every((relation) => canReach(access, SECTION_ENTITY[section], 'view', relation));
 }
 
+/**
+ * Which contact values a reader may search and list across everyone they may find: emails and phones
+ * only when the field permission allows them and the contacts section is seen on every reachable
+ * employee (a value seen on some rows only must not let them find the others by it).
+ */
+export function contactReach(access: Pick<Access, 'permissions'>): { emails: boolean; phones: boolean } {
+  const covers = sectionCoversReach(access, 'contacts');
+  return {
+    emails: covers && canSeeField(access, 'field_email', 'contacts'),
+    phones: covers && canSeeField(access, 'field_phone', 'contacts'),
+  };
+}
+
 /** What a directory or export query filters and sorts by (both have these). */
 export type ListQuery = {
   status_ids?: readonly number[] | undefined;

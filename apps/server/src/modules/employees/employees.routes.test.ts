@@ -15,10 +15,11 @@ import {
   employeesResponseSchema,
   salaryResponseSchema,
 } from '@kadry/shared/schemas/employees';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
+import { dictionaryItems } from '../../db/schema/dictionaries';
 import { employeeChanges, employees } from '../../db/schema/employees';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
@@ -226,6 +227,25 @@ describe('employees: the record', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('a status that means dismissed disables the account too (the rule the import shares)', async () => {
+    const member = await seedStaff(t, company, 'employee');
+    const statuses = await t.database.db
+      .select({ id: dictionaryItems.id, code: dictionaryItems.code })
+      .from(dictionaryItems)
+      .where(and(eq(dictionaryItems.dictionary, 'people_status'), isNull(dictionaryItems.companyId)));
+    const statusId = (code: string) => statuses.find((status) => status.code === code)?.id ?? 0;
+    const working = await call(owner, 'PUT', `/api/v1/employees/${member.user.employeeId}`, {
+      status_id: statusId('working'),
+    });
+    expect(employeeResponseSchema.parse(working.json()).data.access).toBe('active');
+    const response = await call(owner, 'PUT', `/api/v1/employees/${member.user.employeeId}`, {
+      status_id: statusId('dismissed'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(employeeResponseSchema.parse(response.json()).data.access).toBe('disabled');
+    expect((await call(member, 'GET', `/api/v1/employees/${member.user.employeeId}`)).statusCode).toBe(401);
+  });
+
   it('clearing the dismissal date keeps the account disabled; "send access" gives it back', async () => {
     const member = await seedStaff(t, company, 'employee');
     const id = member.user.employeeId;
@@ -418,10 +438,23 @@ describe('employees: permission matrix', () => {
           (await call(owner, 'GET', '/api/v1/employees/visible?search=outsider@work')).json(),
         );
         expect(ownerSearch.data.map((row) => row.id)).toEqual([outsider]);
+        // The phones and names the reader does see stay searchable.
+        const byPhone = employeesResponseSchema.parse(
+          (await call(who, 'GET', '/api/v1/employees/visible?search=441234567&per_page=100')).json(),
+        );
+        expect(byPhone.data.map((row) => row.id)).toContain(outsider);
+        const byName = employeesResponseSchema.parse(
+          (await call(who, 'GET', '/api/v1/employees/visible?search=OUTSIDER')).json(),
+        );
+        expect(byName.data.map((row) => row.id)).toEqual([outsider]);
       }
       if (field === 'field_phone') {
         const search = (await call(who, 'GET', '/api/v1/employees/visible?search=441234567')).json();
         expect(search.data).toHaveLength(0);
+        const byEmail = employeesResponseSchema.parse(
+          (await call(who, 'GET', '/api/v1/employees/visible?search=outsider@work')).json(),
+        );
+        expect(byEmail.data.map((row) => row.id)).toEqual([outsider]);
       }
       const writes: Partial<Record<FieldPermission, Record<string, unknown>>> = {
         field_email: { email: 'new@work.test' },
@@ -461,6 +494,29 @@ describe('employees: permission matrix', () => {
     expect(
       (await call(owner, 'GET', '/api/v1/employees/visible?sort=start_of_work&direction=desc')).statusCode,
     ).toBe(200);
+  });
+
+  it('a search pages over one matching set: every page and a page past the last count it alike', async () => {
+    const all = employeesResponseSchema.parse(
+      (await call(owner, 'GET', '/api/v1/employees/visible?search=tester&per_page=100')).json(),
+    );
+    expect(all.meta.total).toBeGreaterThan(2);
+    expect(all.data).toHaveLength(all.meta.total);
+    const second = employeesResponseSchema.parse(
+      (await call(owner, 'GET', '/api/v1/employees/visible?search=tester&per_page=1&page=2')).json(),
+    );
+    expect(second.meta.total).toBe(all.meta.total);
+    expect(second.meta.last_page).toBe(all.meta.total);
+    expect(second.data.map((row) => row.id)).toEqual([all.data[1]?.id]);
+    const past = employeesResponseSchema.parse(
+      (await call(owner, 'GET', '/api/v1/employees/visible?search=tester&per_page=100&page=50')).json(),
+    );
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(all.meta.total);
+    const none = employeesResponseSchema.parse(
+      (await call(owner, 'GET', '/api/v1/employees/visible?search=no-such-person-anywhere')).json(),
+    );
+    expect(none.meta.total).toBe(0);
   });
 
   it('the salary history is kept and the current salary shown', async () => {

@@ -36,6 +36,7 @@ import {
   canReach,
   canSeeEmployee,
   canSeeField,
+  contactReach,
   employeeVisibleWhere,
   type Relation,
   readerOf,
@@ -44,10 +45,8 @@ import {
   SECTION_ENTITY,
   SECTIONS,
   type Section,
-  sectionCoversReach,
 } from './employee-visibility';
 import {
-  buildSearchExpression,
   type ChangeInput,
   type CustomFieldValue,
   deleteEmployeeFile,
@@ -55,7 +54,7 @@ import {
   deleteFieldDefinition,
   deleteSalary,
   deleteStoredFile,
-  disableAccount,
+  disableAccountsOfEmployees,
   type EmployeeAccount,
   type EmployeeFileRow,
   type EmployeeListRow,
@@ -63,6 +62,7 @@ import {
   type FieldDefinitionRow,
   findDictionaryEntries,
   findDictionaryIdsOf,
+  findDismissedStatusIds,
   findEmployee,
   findEmployeeFile,
   findEmployeeLanguages,
@@ -316,12 +316,7 @@ export async function listVisibleEmployees(
         ? {
             pattern: buildContainsPattern(search),
             // Emails and phones only when the reader sees them on everyone they may find.
-            expression: buildSearchExpression({
-              emails:
-                canSeeField(access, 'field_email', 'contacts') && sectionCoversReach(access, 'contacts'),
-              phones:
-                canSeeField(access, 'field_phone', 'contacts') && sectionCoversReach(access, 'contacts'),
-            }),
+            reach: contactReach(access),
           }
         : undefined,
       teamIds: query.team_ids,
@@ -938,10 +933,50 @@ export async function createEmployee(
   return getEmployee(ctx, id);
 }
 
+/** What decides whether a change dismisses an employee. */
+export type DismissalState = { dismissalDate: string | null; statusId: number | null };
+
+/**
+ * Whether a change dismisses an employee (the profile and the import decide alike): a dismissal date
+ * set where there was none (whatever day it names: the decision is taken, and the record counts as
+ * dismissed from then on), or a status that means dismissed set where the old one did not.
+ */
+export function isNewDismissal(
+  before: DismissalState,
+  after: DismissalState,
+  dismissedStatusIds: ReadonlySet<number>,
+): boolean {
+  if (before.dismissalDate === null && after.dismissalDate !== null) return true;
+  const wasDismissed = before.statusId !== null && dismissedStatusIds.has(before.statusId);
+  return !wasDismissed && after.statusId !== null && dismissedStatusIds.has(after.statusId);
+}
+
+/**
+ * Dismissal disables the staff account and ends its sessions, in the transaction of the change (the
+ * profile's update and the import's confirmation both end here). Undoing a dismissal does not enable
+ * the account again: giving access back is a decision of its own, taken with "send access" (which
+ * enables a disabled account with the role chosen then and invites it anew), not a side effect of
+ * correcting a date. Answers the employees whose accounts were disabled.
+ */
+export async function disableDismissedAccounts(
+  tx: Runner,
+  companyId: number,
+  changes: readonly { id: number; before: DismissalState; after: DismissalState }[],
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const statusChanges = changes.some((change) => change.after.statusId !== change.before.statusId);
+  const dismissedStatusIds = statusChanges ? await findDismissedStatusIds(tx, companyId) : new Set<number>();
+  const dismissed = changes
+    .filter((change) => isNewDismissal(change.before, change.after, dismissedStatusIds))
+    .map((change) => change.id);
+  await disableAccountsOfEmployees(tx, companyId, dismissed);
+  return dismissed;
+}
+
 /**
  * Changes an employee (only the keys sent; null clears). Each key needs what BODY_RULES says; the
- * names and work email follow to the account (decision 012); setting a dismissal date disables the
- * account and ends its sessions (clearing it leaves the account disabled: "send access" enables it). One transaction, one history row per changed field.
+ * names and work email follow to the account (decision 012); a dismissal (disableDismissedAccounts)
+ * disables the account and ends its sessions. One transaction, one history row per changed field.
  */
 export async function updateEmployee(
   ctx: EmployeesContext,
@@ -990,13 +1025,13 @@ export async function updateEmployee(
         if (body.email && body.email !== employee.workEmail) accountValues.email = body.email;
         if (Object.keys(accountValues).length > 0)
           await updateAccountOfEmployee(tx, companyId, account.userId, accountValues);
-        // Dismissing disables the account. Clearing the dismissal date does not enable it again:
-        // giving access back is a decision of its own, taken with "send access" (which enables a
-        // disabled account with the role chosen then and invites it anew), not a side effect of
-        // correcting a date.
-        if (employee.dismissalDate === null && body.dismissal_date)
-          await disableAccount(tx, companyId, account.userId);
       }
+      const after = {
+        dismissalDate: body.dismissal_date !== undefined ? body.dismissal_date : employee.dismissalDate,
+        statusId: body.status_id !== undefined ? body.status_id : employee.statusId,
+      };
+      if (account)
+        await disableDismissedAccounts(tx, companyId, [{ before: employee, after, id: employeeId }]);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -1404,3 +1439,6 @@ export async function removeCustomField(ctx: EmployeesContext, id: number): Prom
   const removed = await ctx.db.transaction((tx) => deleteFieldDefinition(tx, companyOf(ctx), id));
   if (!removed) throw new AppError('not_found');
 }
+
+/** The contact values (emails, phones) a reader may search and list across everyone they may find. */
+export { contactReach };

@@ -576,13 +576,19 @@ export async function replaceTeamMembers(
 }
 
 /**
- * Employees of the company who have not left, by name, searched by any name, email or phone: who can
- * join a team; with `onlyEmployeeIds`, only those employees.
+ * Employees of the company who have not left, by name, searched by any name or employee number and
+ * by the emails and phones the reader may see: who can join a team; with `onlyEmployeeIds`, only those.
  */
 export async function listTeamPeople(
   db: Db,
   companyId: number,
-  filter: { search?: string | undefined; limit: number; onlyEmployeeIds?: readonly number[] | undefined },
+  filter: {
+    search?: string | undefined;
+    /** Which contact values the reader may search by (never a value hidden from them). */
+    reach: { emails: boolean; phones: boolean };
+    limit: number;
+    onlyEmployeeIds?: readonly number[] | undefined;
+  },
 ): Promise<{ id: number; name: string; email: string | null }[]> {
   const conditions: (SQL | undefined)[] = [
     eq(employees.companyId, companyId),
@@ -593,7 +599,25 @@ export async function listTeamPeople(
     conditions.push(inArray(employees.id, [...filter.onlyEmployeeIds]));
   }
   if (filter.search) {
-    conditions.push(like(employees.searchText, buildContainsPattern(filter.search.toLowerCase())));
+    const pattern = buildContainsPattern(filter.search.toLowerCase());
+    const { emails, phones } = filter.reach;
+    if (emails && phones) conditions.push(like(employees.searchText, pattern));
+    else if (!emails && !phones) conditions.push(like(employees.searchTextNames, pattern));
+    else {
+      // search_text narrows by its index; the visible columns decide.
+      const visible = emails
+        ? [
+            sql`${employees.workEmail} like ${pattern}`,
+            sql`lower(${employees.personalEmail}) like ${pattern}`,
+          ]
+        : [
+            sql`regexp_replace(coalesce(${employees.workPhone}, '') || ' ' || coalesce(${employees.personalPhone}, ''), '[^0-9 ]', '', 'g') like ${pattern}`,
+            sql`lower(coalesce(${employees.workPhone}, '') || ' ' || coalesce(${employees.personalPhone}, '')) like ${pattern}`,
+          ];
+      conditions.push(
+        sql`(${like(employees.searchText, pattern)} and (${like(employees.searchTextNames, pattern)} or ${sql.join(visible, sql` or `)}))`,
+      );
+    }
   }
   return db
     .select({ id: employees.id, name: employeeFullName, email: employees.workEmail })

@@ -247,11 +247,16 @@ describe('adding and renaming teams', () => {
       {
         employee_id: creator.user.employeeId,
         name: creator.user.name,
-        email: creator.user.email,
+        // This role has no field_email: members' emails are not shown to it.
+        email: null,
         is_manager: true,
       },
     ]);
     expect((await call(creator, 'GET', `/api/v1/org/teams/${team.id}`)).statusCode).toBe(200);
+    const asOwner = teamResponseSchema.parse(
+      (await call(owner, 'GET', `/api/v1/org/teams/${team.id}`)).json(),
+    );
+    expect(asOwner.data.members[0]?.email).toBe(creator.user.email);
   });
 
   it('keeps names unique in the company whatever their case, for adding and renaming', async () => {
@@ -427,6 +432,20 @@ describe('the people directory for team editors', () => {
     expect(await search('5551234')).toEqual([withoutAccount?.id]);
     expect(await search('emp-0042')).toEqual([withoutAccount?.id]);
     expect(await search('zoryana')).toEqual([withoutAccount?.id]);
+
+    // A role without field_email / field_phone neither finds people by them nor sees the emails.
+    const asOutsider = async (text: string) =>
+      teamPeopleResponseSchema.parse(
+        (
+          await call(people.to_all.outsider, 'GET', `/api/v1/org/people?search=${encodeURIComponent(text)}`)
+        ).json(),
+      ).data;
+    expect(await asOutsider(owner.user.email)).toEqual([]);
+    expect(await asOutsider('5551234')).toEqual([]);
+    expect(await asOutsider('emp-0042')).toEqual([
+      { id: withoutAccount?.id, name: 'Zoryana Aaronson', email: null },
+    ]);
+    expect((await asOutsider(owner.user.name)).every((person) => person.email === null)).toBe(true);
   });
 
   it('offers someone below to_all only themselves and their teammates (decision 009)', async () => {

@@ -22,6 +22,7 @@ import {
   requireAction,
   requireLevel,
 } from '../../plugins/access/access';
+import { contactReach } from '../employees/employees.service';
 import {
   countChildTeams,
   createTeam,
@@ -151,7 +152,11 @@ async function present(ctx: TeamsContext, team: TeamRow, members?: TeamMemberRow
     members ?? findTeamMembers(ctx.db, companyId, team.id),
     countChildTeams(ctx.db, companyId, team.id),
   ]);
-  return { data: toTeam(team, loaded, childrenCount) };
+  // Members' emails only for a reader who sees emails on everyone they may find (field_email).
+  const shown = contactReach(ctx.access).emails
+    ? loaded
+    : loaded.map((member) => ({ ...member, email: null }));
+  return { data: toTeam(team, shown, childrenCount) };
 }
 
 /** Teams the user may see, by name, with member counts, managers and whether the user is in each. */
@@ -304,13 +309,14 @@ export async function listTeamCandidates(
   const { db, access } = ctx;
   const levels = (['create', 'update'] as const).map((action) => levelFor(access, 'Teams', action));
   if (levels.every((level) => level === 'not_visible')) throw new AppError('forbidden');
-  return {
-    data: await listTeamPeople(db, access.user.companyId, {
-      search: query.search || undefined,
-      limit: TEAM_PEOPLE_LIMIT,
-      onlyEmployeeIds: mayAddAnyone(access) ? undefined : [...reachablePeople(access)],
-    }),
-  };
+  const reach = contactReach(access);
+  const people = await listTeamPeople(db, access.user.companyId, {
+    search: query.search || undefined,
+    reach,
+    limit: TEAM_PEOPLE_LIMIT,
+    onlyEmployeeIds: mayAddAnyone(access) ? undefined : [...reachablePeople(access)],
+  });
+  return { data: reach.emails ? people : people.map((person) => ({ ...person, email: null })) };
 }
 
 /** One team with its members. */

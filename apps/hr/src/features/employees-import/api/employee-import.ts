@@ -93,3 +93,12 @@ export function useConfirmEmployeeImport() {
     },
   });
 }
+
+/** Drops a checked import that will not be confirmed (`DELETE employee.import.one` → 204). */
+export function useDiscardEmployeeImport() {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(route('employee.import.one', id));
+    },
+  });
+}

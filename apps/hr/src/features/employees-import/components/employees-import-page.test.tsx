@@ -135,6 +135,57 @@ describe('employee import page', () => {
     expect(await findAxeViolations()).toEqual([]);
   });
 
+  it('discards a checked file that will not be imported, and is ready for another one', async () => {
+    const { calls } = mockFetch([
+      {
+        path: '/api/v1/employee-imports/7/rows',
+        body: { data: ROWS, meta: { current_page: 1, last_page: 1, per_page: 50, total: 3 } },
+      },
+      { method: 'DELETE', path: '/api/v1/employee-imports/7', status: 204 },
+    ]);
+    stubUpload(201, { data: buildImport() });
+    renderApp('/employees/import', { permissions: buildEmployeePermissions() });
+    await userEvent.upload(await screen.findByLabelText('XLSX or CSV file'), new File(['x'], 'people.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await screen.findByRole('heading', { level: 2, name: 'Dry run of people.xlsx' });
+    // A keyboard user reaches it like any button.
+    const discard = screen.getByRole('button', { name: 'Discard this file' });
+    discard.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The checked file was discarded: nothing was imported.',
+    );
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual([
+      '/api/v1/employee-imports/7',
+    ]);
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeInTheDocument();
+    expect(await findAxeViolations()).toEqual([]);
+  });
+
+  it('keeps the dry run and says why when discarding fails', async () => {
+    mockFetch([
+      {
+        path: '/api/v1/employee-imports/7/rows',
+        body: { data: ROWS, meta: { current_page: 1, last_page: 1, per_page: 50, total: 3 } },
+      },
+      {
+        method: 'DELETE',
+        path: '/api/v1/employee-imports/7',
+        status: 409,
+        body: { message: 'This file was already imported.' },
+      },
+    ]);
+    stubUpload(201, { data: buildImport() });
+    renderApp('/employees/import', { permissions: buildEmployeePermissions() });
+    await userEvent.upload(await screen.findByLabelText('XLSX or CSV file'), new File(['x'], 'people.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard this file' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file was already imported.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Dry run of people.xlsx' })).toBeInTheDocument();
+  });
+
   it('offers the export of everyone (same columns) to roles with the export action', async () => {
     mockFetch([]);
     renderApp('/employees/import', { permissions: buildEmployeePermissions({ actions: ['export'] }) });

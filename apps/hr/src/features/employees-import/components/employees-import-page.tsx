@@ -8,6 +8,7 @@ import {
   errorFileUrl,
   TEMPLATE_URL,
   useConfirmEmployeeImport,
+  useDiscardEmployeeImport,
   useEmployeeImportRows,
   useUploadEmployeeImport,
 } from '../api/employee-import';
@@ -103,26 +104,45 @@ export function EmployeesImportPage() {
   const [checked, setChecked] = useState<EmployeeImport | null>(null);
   const upload = useUploadEmployeeImport(setPercent);
   const confirm = useConfirmEmployeeImport();
+  const discard = useDiscardEmployeeImport();
   const imported = confirm.data ?? null;
+  const [discarded, setDiscarded] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
     setPercent(0);
     setChecked(null);
+    setDiscarded(false);
     confirm.reset();
+    discard.reset();
     upload.mutate(file, { onSuccess: setChecked });
   }
 
   function startOver() {
     setFile(null);
     setChecked(null);
+    setDiscarded(false);
     upload.reset();
     confirm.reset();
+    discard.reset();
+  }
+
+  /** Drops the checked file on the server; the page is ready for another one. */
+  function discardChecked(id: number) {
+    discard.mutate(id, {
+      onSuccess: () => {
+        setChecked(null);
+        setDiscarded(true);
+        upload.reset();
+        confirm.reset();
+      },
+    });
   }
 
   const uploadError = upload.error ? getRequestErrorMessage(upload.error) : null;
   const confirmError = confirm.error ? getRequestErrorMessage(confirm.error) : null;
+  const discardError = discard.error ? getRequestErrorMessage(discard.error) : null;
 
   return (
     <section className="employees-import">
@@ -176,6 +196,7 @@ export function EmployeesImportPage() {
             </p>
           ) : null}
           {uploadError ? <p role="alert">{uploadError}</p> : null}
+          {discarded ? <p role="status">{t('hr.employeesImport.discarded')}</p> : null}
         </>
       )}
 
@@ -192,11 +213,25 @@ export function EmployeesImportPage() {
             </p>
           ) : (
             <p>
-              <button type="button" disabled={confirm.isPending} onClick={() => confirm.mutate(checked.id)}>
+              <button
+                type="button"
+                disabled={confirm.isPending || discard.isPending}
+                onClick={() => confirm.mutate(checked.id)}
+              >
                 {t('hr.employeesImport.confirm', { count: checked.summary.rows })}
               </button>
             </p>
           )}
+          <p>
+            <button
+              type="button"
+              disabled={confirm.isPending || discard.isPending}
+              onClick={() => discardChecked(checked.id)}
+            >
+              {discard.isPending ? t('hr.employeesImport.discarding') : t('hr.employeesImport.discard')}
+            </button>
+          </p>
+          {discardError ? <p role="alert">{discardError}</p> : null}
           {confirm.isPending ? (
             <p role="status">
               {t('hr.employeesImport.importing')} <progress aria-label={t('hr.employeesImport.progress')} />

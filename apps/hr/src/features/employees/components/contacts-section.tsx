@@ -8,8 +8,9 @@ import { FormError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { useUpdateEmployee } from '../api/update-employee';
+import { ListEditor, WorkContactFields } from './employee-form-fields';
 import { fromNullableId, toNullableId, toNullableText } from './employee-form-values';
-import { ListError, SelectField, TextField, useEmployeeForm } from './form-controls';
+import { SelectField, TextField, useEmployeeForm } from './form-controls';
 import { Facts, ProfileSection, SectionFormActions } from './profile-section';
 
 /** An address as a link target: web addresses without a scheme get https. */
@@ -129,18 +130,7 @@ function ContactsForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('hr.employees.section.contacts')}>
       <div className="employee-form-grid">
-        {hasEmail ? (
-          <TextField
-            form={form}
-            name="email"
-            type="email"
-            label={t('hr.employees.field.email')}
-            autoComplete="off"
-          />
-        ) : null}
-        {hasPhone ? (
-          <TextField form={form} name="phone" type="tel" label={t('hr.employees.field.phone')} />
-        ) : null}
+        <WorkContactFields form={form} shows={{ email: hasEmail, phone: hasPhone }} emailAutoComplete="off" />
         <TextField
           form={form}
           name="personal_email"
@@ -154,11 +144,18 @@ function ContactsForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
           label={t('hr.employees.field.personal_phone')}
         />
       </div>
-      <fieldset className="employee-list-editor">
-        <legend>{t('hr.employees.field.links')}</legend>
-        <ListError message={form.formState.errors.links?.message} />
-        {links.fields.map((field, index) => (
-          <div key={field.id} className="employee-list-editor__row">
+      <ListEditor
+        legend={t('hr.employees.field.links')}
+        error={form.formState.errors.links?.message}
+        rows={links.fields}
+        max={EMPLOYEE_LINKS_MAX}
+        addLabel={t('hr.employees.link.add')}
+        onAdd={() => links.append({ icon_id: '', url: '' })}
+        removeLabel={(number) => t('hr.employees.link.remove', { number })}
+        onRemove={(index) => links.remove(index)}
+      >
+        {(index) => (
+          <>
             <SelectField
               form={form}
               name={`links.${index}.icon_id`}
@@ -171,17 +168,9 @@ function ContactsForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
               type="url"
               label={t('hr.employees.link.url', { number: index + 1 })}
             />
-            <button type="button" onClick={() => links.remove(index)}>
-              {t('hr.employees.link.remove', { number: index + 1 })}
-            </button>
-          </div>
-        ))}
-        {links.fields.length < EMPLOYEE_LINKS_MAX ? (
-          <button type="button" onClick={() => links.append({ icon_id: '', url: '' })}>
-            {t('hr.employees.link.add')}
-          </button>
-        ) : null}
-      </fieldset>
+          </>
+        )}
+      </ListEditor>
       <FormError message={formError} />
       <SectionFormActions isSaving={isSaving} onCancel={onDone} />
     </form>

@@ -3,24 +3,26 @@ import { Link, useLocation } from 'wouter';
 import { FormError } from '../../../components/ui/field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useT } from '../../../lib/i18n';
-import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateEmployee } from '../api/create-employee';
 import { useEmployeeRefs } from '../api/get-employee-refs';
 import { useTeamOptions } from '../api/get-team-options';
+import {
+  NAME_KEYS,
+  NameFields,
+  type NameValues,
+  namesToBody,
+  TeamsFieldset,
+  WorkContactFields,
+  WorkFields,
+} from './employee-form-fields';
 import { toNullableId, toNullableText } from './employee-form-values';
-import { SelectField, TextField, useEmployeeForm } from './form-controls';
+import { useEmployeeForm } from './form-controls';
 import { SectionFormActions } from './profile-section';
 import './employees.css';
 
-type CreateValues = {
-  first_name: string;
-  last_name: string;
-  middle_name: string;
-  first_name_alt: string;
-  last_name_alt: string;
-  middle_name_alt: string;
+type CreateValues = NameValues & {
   employee_number: string;
   position: string;
   team_ids: string[];
@@ -34,12 +36,7 @@ type CreateValues = {
 };
 
 const CREATE_FIELDS = [
-  'first_name',
-  'last_name',
-  'middle_name',
-  'first_name_alt',
-  'last_name_alt',
-  'middle_name_alt',
+  ...NAME_KEYS,
   'employee_number',
   'position',
   'manager_id',
@@ -59,8 +56,6 @@ export function CreateEmployeePage() {
   const create = useCreateEmployee();
   const managers = useEmployeeRefs();
   const teams = useTeamOptions({ isEnabled: permissions.can('Teams', 'view') });
-  const employmentTypes = useDictionary('employmentTypes');
-  const statuses = useDictionary('status');
   // Governed fields the writer may not see would be refused (403): they are not offered.
   const sees = (field: Parameters<typeof permissions.canSeeField>[1]) =>
     permissions.canSeeField('Employee', field);
@@ -86,12 +81,7 @@ export function CreateEmployeePage() {
     },
     schema: createEmployeeBodySchema,
     toBody: (values) => ({
-      first_name: values.first_name,
-      last_name: values.last_name,
-      middle_name: toNullableText(values.middle_name),
-      first_name_alt: toNullableText(values.first_name_alt),
-      last_name_alt: toNullableText(values.last_name_alt),
-      middle_name_alt: toNullableText(values.middle_name_alt),
+      ...namesToBody(values),
       employee_number: toNullableText(values.employee_number),
       ...(sees('field_position') ? { position: toNullableText(values.position) } : {}),
       team_ids: values.team_ids.map(Number),
@@ -124,77 +114,32 @@ export function CreateEmployeePage() {
         <fieldset className="employee-list-editor">
           <legend>{t('hr.employees.create.names')}</legend>
           <div className="employee-form-grid">
-            <TextField form={form} name="first_name" label={t('hr.employees.field.first_name')} isRequired />
-            <TextField form={form} name="last_name" label={t('hr.employees.field.last_name')} />
-            <TextField form={form} name="middle_name" label={t('hr.employees.field.middle_name')} />
-            <TextField form={form} name="first_name_alt" label={t('hr.employees.field.first_name_alt')} />
-            <TextField form={form} name="last_name_alt" label={t('hr.employees.field.last_name_alt')} />
-            <TextField form={form} name="middle_name_alt" label={t('hr.employees.field.middle_name_alt')} />
+            <NameFields form={form} />
           </div>
         </fieldset>
         <fieldset className="employee-list-editor">
           <legend>{t('hr.employees.section.work')}</legend>
           <div className="employee-form-grid">
-            <TextField form={form} name="employee_number" label={t('hr.employees.field.employee_number')} />
-            {sees('field_position') ? (
-              <TextField form={form} name="position" label={t('hr.employees.field.position')} />
-            ) : null}
-            <SelectField
+            <WorkFields
               form={form}
-              name="manager_id"
-              label={t('hr.employees.field.manager')}
-              options={managers.data ?? []}
+              managers={managers.data ?? []}
+              shows={{
+                position: sees('field_position'),
+                startOfWork: sees('field_start_of_work'),
+                probationPeriod: sees('field_probation_period'),
+              }}
             />
-            <SelectField
-              form={form}
-              name="employment_type_id"
-              label={t('hr.employees.field.employment_type')}
-              options={employmentTypes.data ?? []}
-            />
-            <SelectField
-              form={form}
-              name="status_id"
-              label={t('hr.employees.field.status')}
-              options={statuses.data ?? []}
-            />
-            {sees('field_start_of_work') ? (
-              <TextField
-                form={form}
-                name="start_of_work"
-                type="date"
-                label={t('hr.employees.field.start_of_work')}
-              />
-            ) : null}
-            {sees('field_probation_period') ? (
-              <TextField
-                form={form}
-                name="probation_period"
-                type="date"
-                label={t('hr.employees.field.probation_period')}
-              />
-            ) : null}
           </div>
-          {teams.data && teams.data.length > 0 ? (
-            <fieldset className="employee-list-editor">
-              <legend>{t('hr.employees.field.teams')}</legend>
-              {teams.data.map((team) => (
-                <label key={team.id} className="checkbox-row">
-                  <input type="checkbox" value={String(team.id)} {...form.register('team_ids')} /> {team.name}
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
+          {teams.data && teams.data.length > 0 ? <TeamsFieldset form={form} teams={teams.data} /> : null}
         </fieldset>
         {sees('field_email') || sees('field_phone') ? (
           <fieldset className="employee-list-editor">
             <legend>{t('hr.employees.section.contacts')}</legend>
             <div className="employee-form-grid">
-              {sees('field_email') ? (
-                <TextField form={form} name="email" type="email" label={t('hr.employees.field.email')} />
-              ) : null}
-              {sees('field_phone') ? (
-                <TextField form={form} name="phone" type="tel" label={t('hr.employees.field.phone')} />
-              ) : null}
+              <WorkContactFields
+                form={form}
+                shows={{ email: sees('field_email'), phone: sees('field_phone') }}
+              />
             </div>
           </fieldset>
         ) : null}

@@ -11,8 +11,9 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePageData } from '../../../lib/page-data';
 import { useUpdateEmployee } from '../api/update-employee';
+import { ListEditor } from './employee-form-fields';
 import { fromNullableId, toNullableId, toNullableText } from './employee-form-values';
-import { ListError, SelectField, TextField, useEmployeeForm } from './form-controls';
+import { SelectField, TextField, useEmployeeForm } from './form-controls';
 import { formatDate, todayIso } from './format-date';
 import { PlaceFields, type PlaceValue } from './place-fields';
 import { Facts, ProfileSection, SectionFormActions } from './profile-section';
@@ -213,11 +214,18 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
         }}
       />
 
-      <fieldset className="employee-list-editor">
-        <legend>{t('hr.employees.field.languages')}</legend>
-        <ListError message={form.formState.errors.languages?.message} />
-        {languages.fields.map((field, index) => (
-          <div key={field.id} className="employee-list-editor__row">
+      <ListEditor
+        legend={t('hr.employees.field.languages')}
+        error={form.formState.errors.languages?.message}
+        rows={languages.fields}
+        max={EMPLOYEE_LANGUAGES_MAX}
+        addLabel={t('hr.employees.language.add')}
+        onAdd={() => languages.append({ language_id: '', level_id: '' })}
+        removeLabel={(number) => t('hr.employees.language.remove', { number })}
+        onRemove={(index) => languages.remove(index)}
+      >
+        {(index) => (
+          <>
             <SelectField
               form={form}
               name={`languages.${index}.language_id`}
@@ -230,23 +238,22 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
               label={t('hr.employees.language.level', { number: index + 1 })}
               options={levelsOf(pickedLanguages[index]?.language_id)}
             />
-            <button type="button" onClick={() => languages.remove(index)}>
-              {t('hr.employees.language.remove', { number: index + 1 })}
-            </button>
-          </div>
-        ))}
-        {languages.fields.length < EMPLOYEE_LANGUAGES_MAX ? (
-          <button type="button" onClick={() => languages.append({ language_id: '', level_id: '' })}>
-            {t('hr.employees.language.add')}
-          </button>
-        ) : null}
-      </fieldset>
+          </>
+        )}
+      </ListEditor>
 
-      <fieldset className="employee-list-editor">
-        <legend>{t('hr.employees.field.relatives')}</legend>
-        <ListError message={form.formState.errors.relatives?.message} />
-        {relatives.fields.map((field, index) => (
-          <div key={field.id} className="employee-list-editor__row">
+      <ListEditor
+        legend={t('hr.employees.field.relatives')}
+        error={form.formState.errors.relatives?.message}
+        rows={relatives.fields}
+        max={EMPLOYEE_RELATIVES_MAX}
+        addLabel={t('hr.employees.relative.add')}
+        onAdd={() => relatives.append({ relative_type_id: '', name: '', birth_date: '' })}
+        removeLabel={(number) => t('hr.employees.relative.remove', { number })}
+        onRemove={(index) => relatives.remove(index)}
+      >
+        {(index) => (
+          <>
             <SelectField
               form={form}
               name={`relatives.${index}.relative_type_id`}
@@ -265,20 +272,9 @@ function PersonalForm({ employee, onDone }: { employee: EmployeeDetails; onDone:
               max={today}
               label={t('hr.employees.relative.birth_date', { number: index + 1 })}
             />
-            <button type="button" onClick={() => relatives.remove(index)}>
-              {t('hr.employees.relative.remove', { number: index + 1 })}
-            </button>
-          </div>
-        ))}
-        {relatives.fields.length < EMPLOYEE_RELATIVES_MAX ? (
-          <button
-            type="button"
-            onClick={() => relatives.append({ relative_type_id: '', name: '', birth_date: '' })}
-          >
-            {t('hr.employees.relative.add')}
-          </button>
-        ) : null}
-      </fieldset>
+          </>
+        )}
+      </ListEditor>
       <FormError message={formError} />
       <SectionFormActions isSaving={isSaving} onCancel={onDone} />
     </form>

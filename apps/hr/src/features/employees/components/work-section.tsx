@@ -1,13 +1,20 @@
 import type { EmployeeDetails, UpdateEmployeeBody } from '@kadry/shared/schemas/employees';
 import { FormError } from '../../../components/ui/field';
 import { useLocale, useT } from '../../../lib/i18n';
-import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useEmployeeRefs } from '../api/get-employee-refs';
 import { useTeamOptions } from '../api/get-team-options';
 import { useUpdateEmployee } from '../api/update-employee';
+import {
+  NAME_KEYS,
+  NameFields,
+  type NameValues,
+  namesToBody,
+  TeamsFieldset,
+  WorkFields,
+} from './employee-form-fields';
 import { fromNullableId, toNullableId, toNullableText } from './employee-form-values';
-import { SelectField, TextField, useEmployeeForm } from './form-controls';
+import { useEmployeeForm } from './form-controls';
 import { formatDate } from './format-date';
 import { Facts, ProfileSection, SectionFormActions } from './profile-section';
 
@@ -80,13 +87,7 @@ export function WorkSection({ employee }: { employee: EmployeeDetails }) {
   );
 }
 
-type WorkValues = {
-  first_name: string;
-  last_name: string;
-  middle_name: string;
-  first_name_alt: string;
-  last_name_alt: string;
-  middle_name_alt: string;
+type WorkValues = NameValues & {
   employee_number: string;
   position: string;
   team_ids: string[];
@@ -102,12 +103,7 @@ type WorkValues = {
 };
 
 const WORK_FIELDS = [
-  'first_name',
-  'last_name',
-  'middle_name',
-  'first_name_alt',
-  'last_name_alt',
-  'middle_name_alt',
+  ...NAME_KEYS,
   'employee_number',
   'position',
   'manager_id',
@@ -127,11 +123,6 @@ function WorkForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () 
   const update = useUpdateEmployee(employee.id);
   const managers = useEmployeeRefs();
   const teams = useTeamOptions({ isEnabled: permissions.can('Teams', 'view') });
-  const employmentTypes = useDictionary('employmentTypes');
-  const terms = useDictionary('termsOfCooperation');
-  const statuses = useDictionary('status');
-  const experience = useDictionary('experience');
-  const grades = useDictionary('grade');
   const has = (key: 'position' | 'start_of_work' | 'probation_period') => key in employee;
   const canPickTeams = teams.data !== undefined;
 
@@ -157,12 +148,7 @@ function WorkForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () 
       notes: employee.notes ?? '',
     },
     toBody: (values) => ({
-      first_name: values.first_name,
-      last_name: values.last_name,
-      middle_name: toNullableText(values.middle_name),
-      first_name_alt: toNullableText(values.first_name_alt),
-      last_name_alt: toNullableText(values.last_name_alt),
-      middle_name_alt: toNullableText(values.middle_name_alt),
+      ...namesToBody(values),
       employee_number: toNullableText(values.employee_number),
       ...(has('position') ? { position: toNullableText(values.position) } : {}),
       // Teams go only when the reader could see them all to pick from (teams.all).
@@ -185,79 +171,19 @@ function WorkForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('hr.employees.section.work')}>
       <div className="employee-form-grid">
-        <TextField form={form} name="first_name" label={t('hr.employees.field.first_name')} isRequired />
-        <TextField form={form} name="last_name" label={t('hr.employees.field.last_name')} />
-        <TextField form={form} name="middle_name" label={t('hr.employees.field.middle_name')} />
-        <TextField form={form} name="first_name_alt" label={t('hr.employees.field.first_name_alt')} />
-        <TextField form={form} name="last_name_alt" label={t('hr.employees.field.last_name_alt')} />
-        <TextField form={form} name="middle_name_alt" label={t('hr.employees.field.middle_name_alt')} />
-        <TextField form={form} name="employee_number" label={t('hr.employees.field.employee_number')} />
-        {has('position') ? (
-          <TextField form={form} name="position" label={t('hr.employees.field.position')} />
-        ) : null}
-        <SelectField
+        <NameFields form={form} />
+        <WorkFields
           form={form}
-          name="manager_id"
-          label={t('hr.employees.field.manager')}
-          options={(managers.data ?? []).filter((item) => item.id !== employee.id)}
+          managers={(managers.data ?? []).filter((item) => item.id !== employee.id)}
+          shows={{
+            position: has('position'),
+            startOfWork: has('start_of_work'),
+            probationPeriod: has('probation_period'),
+          }}
+          isExtended
         />
-        <SelectField
-          form={form}
-          name="grade_id"
-          label={t('hr.employees.field.grade')}
-          options={grades.data ?? []}
-        />
-        <SelectField
-          form={form}
-          name="employment_type_id"
-          label={t('hr.employees.field.employment_type')}
-          options={employmentTypes.data ?? []}
-        />
-        <SelectField
-          form={form}
-          name="terms_of_cooperation_id"
-          label={t('hr.employees.field.terms_of_cooperation')}
-          options={terms.data ?? []}
-        />
-        <SelectField
-          form={form}
-          name="status_id"
-          label={t('hr.employees.field.status')}
-          options={statuses.data ?? []}
-        />
-        <SelectField
-          form={form}
-          name="experience_id"
-          label={t('hr.employees.field.experience')}
-          options={experience.data ?? []}
-        />
-        {has('start_of_work') ? (
-          <TextField
-            form={form}
-            name="start_of_work"
-            type="date"
-            label={t('hr.employees.field.start_of_work')}
-          />
-        ) : null}
-        {has('probation_period') ? (
-          <TextField
-            form={form}
-            name="probation_period"
-            type="date"
-            label={t('hr.employees.field.probation_period')}
-          />
-        ) : null}
       </div>
-      {canPickTeams ? (
-        <fieldset className="employee-list-editor">
-          <legend>{t('hr.employees.field.teams')}</legend>
-          {teams.data?.map((team) => (
-            <label key={team.id} className="checkbox-row">
-              <input type="checkbox" value={String(team.id)} {...form.register('team_ids')} /> {team.name}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
+      {canPickTeams ? <TeamsFieldset form={form} teams={teams.data ?? []} /> : null}
       <div className="field">
         <label htmlFor={`notes-${employee.id}`}>{t('hr.employees.field.notes')}</label>
         <textarea id={`notes-${employee.id}`} rows={4} {...form.register('notes')} />

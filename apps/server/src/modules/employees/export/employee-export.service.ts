@@ -9,15 +9,15 @@ import { type Access, hasNamedAction, requireAction, requireLevel } from '../../
 import {
   canReach,
   canSeeField,
+  contactReach,
   employeeVisibleWhere,
   type Relation,
   readerOf,
   relationOf,
   requireListableSections,
   SECTION_ENTITY,
-  sectionCoversReach,
 } from '../employee-visibility';
-import { buildSearchExpression, type EmployeeListFilter } from '../employees.queries';
+import type { EmployeeListFilter } from '../employees.queries';
 import { COLUMN_SPECS, customFieldHeader, listAllowedColumns } from '../import/employee-columns';
 import {
   createXlsxStream,
@@ -25,6 +25,7 @@ import {
   textRow,
   XLSX_CONTENT_TYPE,
 } from '../import/employee-import.service';
+import { formatLanguagesCell, formatLinksCell, formatRelativesCell } from '../import/employee-list-cells';
 import { type ExportRow, findExportIds, findExportRows } from './employee-export.queries';
 
 export type EmployeeExportContext = { db: Db; access: Access };
@@ -94,10 +95,7 @@ export function buildExportFilter(access: Access, query: EmployeeExportQuery): E
     search: search
       ? {
           pattern: buildContainsPattern(search),
-          expression: buildSearchExpression({
-            emails: canSeeField(access, 'field_email', 'contacts') && sectionCoversReach(access, 'contacts'),
-            phones: canSeeField(access, 'field_phone', 'contacts') && sectionCoversReach(access, 'contacts'),
-          }),
+          reach: contactReach(access),
         }
       : undefined,
     teamIds: query.team_ids,
@@ -133,6 +131,7 @@ export function builtInCellsOf(
     phone: row.workPhone,
     personal_email: row.personalEmail,
     personal_phone: row.personalPhone,
+    links: formatLinksCell(row.links, name),
     position: row.position,
     teams: row.teams.map((team) => team.name).join('; '),
     manager: row.manager,
@@ -151,6 +150,8 @@ export function builtInCellsOf(
     country_code: row.countryCode,
     city: row.cityName,
     address: row.address,
+    languages: formatLanguagesCell(row.languages, name),
+    relatives: formatRelativesCell(row.relatives, name),
     salary: row.salary,
     salary_currency: row.salaryCurrency,
     notes: row.notes,

@@ -18,7 +18,18 @@ export type ColumnSpec = {
   field?: FieldPermission;
   /** The dictionary its values come from. */
   dictionary?: Dictionary;
-  kind: 'text' | 'date' | 'dictionary' | 'teams' | 'manager' | 'email' | 'phone' | 'amount';
+  kind:
+    | 'text'
+    | 'date'
+    | 'dictionary'
+    | 'teams'
+    | 'manager'
+    | 'email'
+    | 'phone'
+    | 'amount'
+    | 'languages'
+    | 'relatives'
+    | 'links';
 };
 
 export const COLUMN_SPECS: Record<EmployeeImportColumn, ColumnSpec> = {
@@ -33,6 +44,7 @@ export const COLUMN_SPECS: Record<EmployeeImportColumn, ColumnSpec> = {
   phone: { kind: 'phone', section: 'contacts', field: 'field_phone' },
   personal_email: { kind: 'email', section: 'contacts', field: 'field_email' },
   personal_phone: { kind: 'phone', section: 'contacts', field: 'field_phone' },
+  links: { kind: 'links', section: 'contacts' },
   position: { kind: 'text', section: 'profile', field: 'field_position' },
   teams: { kind: 'teams', section: 'profile' },
   manager: { kind: 'manager', section: 'profile' },
@@ -51,6 +63,8 @@ export const COLUMN_SPECS: Record<EmployeeImportColumn, ColumnSpec> = {
   country_code: { kind: 'text', section: 'personal_info' },
   city: { kind: 'text', section: 'personal_info' },
   address: { kind: 'text', section: 'personal_info', field: 'field_address' },
+  languages: { kind: 'languages', section: 'personal_info' },
+  relatives: { kind: 'relatives', section: 'personal_info' },
   salary: { kind: 'amount', section: 'profile', field: 'field_salary' },
   salary_currency: { kind: 'text', section: 'profile', field: 'field_salary' },
   notes: { kind: 'text', section: 'profile' },

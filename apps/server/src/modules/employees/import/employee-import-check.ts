@@ -15,11 +15,22 @@ import {
   phoneSchema,
   SALARY_AMOUNT_PATTERN,
 } from '@kadry/shared/schemas/employees';
-import { isValidIsoDate } from '@kadry/shared/validation/dates';
 import type { Dictionary } from '../../../db/schema/dictionaries';
 import type { CustomFieldValue, EmployeeImportRowReport } from '../../../db/schema/employees';
 import { COLUMN_SPECS, unneutraliseCell } from './employee-columns';
 import type { DictionaryEntryRow, ExistingEmployee, UpdatableColumn } from './employee-import.queries';
+import {
+  type ImportLanguage,
+  type ImportLink,
+  type ImportRelative,
+  type ParsedList,
+  parseLanguagesCell,
+  parseLinksCell,
+  parseRelativesCell,
+} from './employee-list-cells';
+import { parseImportDate } from './import-dates';
+
+export { parseImportDate };
 
 // The checks of one import row against the company's data and the rows before it in the file. Pure:
 // the lookups are loaded once per run (employee-import.service.ts).
@@ -122,6 +133,10 @@ export type CheckedRow = {
   teamIds: number[] | null;
   customFields: Record<string, CustomFieldValue>;
   salary: { amount: string; currency: string } | null;
+  /** Lists to replace the stored ones with (null: the cell was empty, the list unchanged). */
+  languages: ImportLanguage[] | null;
+  relatives: ImportRelative[] | null;
+  links: ImportLink[] | null;
   hasAccount: boolean;
 };
 
@@ -173,20 +188,6 @@ export const COLUMN_OF_SQL = Object.fromEntries(
   Object.entries(SQL_COLUMN).map(([column, sqlColumn]) => [sqlColumn, column]),
 ) as Record<UpdatableColumn, EmployeeImportColumn>;
 
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-
-/** A date as typed: YYYY-MM-DD, DD.MM.YYYY or an Excel serial day number; null when none of those. */
-export function parseImportDate(text: string): string | null {
-  let iso: string | null = null;
-  const dotted = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(text);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) iso = text;
-  else if (dotted) iso = `${dotted[3]}-${dotted[2]?.padStart(2, '0')}-${dotted[1]?.padStart(2, '0')}`;
-  else if (/^\d{4,5}(\.0+)?$/.test(text)) {
-    iso = new Date(EXCEL_EPOCH_MS + Math.floor(Number(text)) * 86_400_000).toISOString().slice(0, 10);
-  }
-  return iso && isValidIsoDate(iso) ? iso : null;
-}
-
 function maxLengthOf(column: EmployeeImportColumn): number {
   if (column === 'employee_number') return EMPLOYEE_NUMBER_MAX_LENGTH;
   if (column === 'notes') return EMPLOYEE_NOTES_MAX_LENGTH;
@@ -211,6 +212,13 @@ export function checkRow(
   let teamIds: number[] | null = null;
   let salaryAmount: string | null = null;
   let currency: string | null = null;
+  let languages: ImportLanguage[] | null = null;
+  let relatives: ImportRelative[] | null = null;
+  let links: ImportLink[] | null = null;
+  const takeList = <T>(column: string, parsed: ParsedList<T>): T[] => {
+    for (const code of parsed.errors) fail(column, code);
+    return parsed.entries;
+  };
 
   for (const { index, column, customFieldId } of header) {
     const text = unneutraliseCell(cells[index] ?? '').trim();
@@ -300,6 +308,24 @@ export function checkRow(
         else fail(column, 'unknown_manager');
         break;
       }
+      case 'languages': {
+        languages = takeList(
+          column,
+          parseLanguagesCell(text, {
+            languages: lookups.dictionaries.get('language'),
+            levels: lookups.dictionaries.get('language_level'),
+          }),
+        );
+        break;
+      }
+      case 'relatives': {
+        relatives = takeList(column, parseRelativesCell(text, lookups.dictionaries.get('relative_type')));
+        break;
+      }
+      case 'links': {
+        links = takeList(column, parseLinksCell(text, lookups.dictionaries.get('portfolio_icon')));
+        break;
+      }
       case 'amount': {
         const amount = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
         if (SALARY_AMOUNT_PATTERN.test(amount)) salaryAmount = amount;
@@ -361,6 +387,9 @@ export function checkRow(
     teamIds,
     customFields,
     salary,
+    languages,
+    relatives,
+    links,
     hasAccount: target?.hasAccount ?? false,
   };
 }

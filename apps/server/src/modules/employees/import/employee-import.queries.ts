@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   dictionaryItemOverrides,
   dictionaryItems,
@@ -347,4 +347,76 @@ export async function syncAccountNames(
   await db.execute(
     sql`update users u set name = concat_ws(' ', nullif(btrim(e.first_name), ''), nullif(btrim(e.middle_name), ''), nullif(btrim(e.last_name), '')) from employees e where u.company_id = ${companyId} and e.company_id = ${companyId} and u.employee_id = e.id and e.id = any(${`{${employeeIds.join(',')}}`}::int[])`,
   );
+}
+
+/**
+ * Replaces the given list of each of these employees (a batch: one delete and one insert, the rows
+ * as one JSON parameter like insertEmployees). `rows` carries each employee's new entries.
+ */
+export async function replaceEmployeeLists(
+  db: Writer,
+  companyId: number,
+  list: 'languages' | 'relatives' | 'links',
+  rows: { employeeId: number; entries: Record<string, unknown>[] }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = `{${rows.map((row) => row.employeeId).join(',')}}`;
+  const entries = JSON.stringify(
+    rows.flatMap((row) =>
+      row.entries.map((entry, position) => ({ ...entry, employee_id: row.employeeId, position })),
+    ),
+  );
+  switch (list) {
+    case 'languages':
+      await db.execute(
+        sql`delete from employee_languages where company_id = ${companyId} and employee_id = any(${ids}::int[])`,
+      );
+      await db.execute(
+        sql`insert into employee_languages (company_id, employee_id, language_id, level_id) select ${companyId}, v.employee_id, v.language_id, v.level_id from jsonb_to_recordset(${entries}::jsonb) as v(employee_id int, language_id int, level_id int, position int) order by v.employee_id, v.position`,
+      );
+      return;
+    case 'relatives':
+      await db.execute(
+        sql`delete from employee_relatives where company_id = ${companyId} and employee_id = any(${ids}::int[])`,
+      );
+      await db.execute(
+        sql`insert into employee_relatives (company_id, employee_id, relative_type_id, name, birth_date) select ${companyId}, v.employee_id, v.relative_type_id, v.name, v.birth_date from jsonb_to_recordset(${entries}::jsonb) as v(employee_id int, relative_type_id int, name text, birth_date date, position int) order by v.employee_id, v.position`,
+      );
+      return;
+    case 'links':
+      await db.execute(
+        sql`delete from employee_links where company_id = ${companyId} and employee_id = any(${ids}::int[])`,
+      );
+      await db.execute(
+        sql`insert into employee_links (company_id, employee_id, icon_id, url, position) select ${companyId}, v.employee_id, v.icon_id, v.url, v.position from jsonb_to_recordset(${entries}::jsonb) as v(employee_id int, icon_id int, url text, position int)`,
+      );
+      return;
+  }
+}
+
+/** Drops an import that was checked but not confirmed; answers its file's storage key (null: none such). */
+export async function deleteCheckedImport(db: Writer, companyId: number, id: number): Promise<string | null> {
+  const [row] = await db
+    .delete(employeeImports)
+    .where(
+      and(
+        eq(employeeImports.companyId, companyId),
+        eq(employeeImports.id, id),
+        eq(employeeImports.status, 'checked'),
+      ),
+    )
+    .returning({ storageKey: employeeImports.storageKey });
+  return row?.storageKey ?? null;
+}
+
+/**
+ * Drops every company's checked imports created before `before`; answers their files' storage keys.
+ * A sweep run by a timer for no company's request, so it alone filters by no company.
+ */
+export async function deleteStaleCheckedImports(db: Writer, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(employeeImports)
+    .where(and(eq(employeeImports.status, 'checked'), lt(employeeImports.createdAt, before)))
+    .returning({ storageKey: employeeImports.storageKey });
+  return rows.map((row) => row.storageKey);
 }

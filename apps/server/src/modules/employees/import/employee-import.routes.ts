@@ -9,6 +9,7 @@ import {
 import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../../db/tables';
 import { AppError } from '../../../lib/app-error';
 import { attachmentDisposition } from '../../../lib/export-table';
@@ -20,11 +21,13 @@ import type { FileStore } from '../../../storage/file-store';
 import {
   checkUploadedImport,
   confirmImport,
+  discardImport,
   type EmployeeImportContext,
   formatOfFileName,
   getImport,
   listImportRows,
   requireImportAccess,
+  sweepStaleImports,
   writeErrorFile,
   writeTemplate,
   XLSX_CONTENT_TYPE,
@@ -39,6 +42,8 @@ export type EmployeeImportRoutesOptions = {
 };
 
 const config = { plan: 'hrm' as const };
+/** Checked imports older than a day are swept this often (and once at start). */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const tags = ['employees'];
 const errors = errorResponses(...STAFF_ERRORS, 404);
 const ACCESS_NOTE =
@@ -53,6 +58,18 @@ export const employeeImportRoutes: FastifyPluginAsync<EmployeeImportRoutesOption
   async function contextOf(request: FastifyRequest): Promise<EmployeeImportContext> {
     return { db: opts.db, access: await getAccess(request), fileStore: opts.fileStore, now };
   }
+
+  const sweep = () =>
+    sweepStaleImports(opts.db, opts.fileStore, now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'employee import sweep failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 
   routes.get(
     routePattern('employee.import.template'),
@@ -151,6 +168,24 @@ export const employeeImportRoutes: FastifyPluginAsync<EmployeeImportRoutesOption
       },
     },
     async (request) => ({ data: await getImport(await contextOf(request), request.params.id) }),
+  );
+
+  routes.delete(
+    routePattern('employee.import.one'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Discard a checked import that will not be confirmed (its file goes with it)',
+        description: `${ACCESS_NOTE} 409 once the import was confirmed. Checked imports older than a day are dropped anyway.`,
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors, ...errorResponses(409) },
+      },
+    },
+    async (request, reply) => {
+      await discardImport(await contextOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   routes.get(

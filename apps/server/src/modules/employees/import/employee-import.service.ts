@@ -5,6 +5,7 @@ import {
   EMPLOYEE_IMPORT_ERROR_COLUMN,
   EMPLOYEE_IMPORT_MAX_ROWS,
   type EmployeeImport,
+  type EmployeeImportColumn,
   type EmployeeImportFormat,
   type EmployeeImportRow,
   type EmployeeImportSummary,
@@ -17,8 +18,12 @@ import { AppError } from '../../../lib/app-error';
 import { neutraliseFormula } from '../../../lib/export-table';
 import type { Access } from '../../../plugins/access/access';
 import type { FileStore } from '../../../storage/file-store';
+import { type EmployeeLists, findListsOfEmployees } from '../employees.queries';
+import { disableDismissedAccounts } from '../employees.service';
 import { customFieldHeader, listAllowedColumns } from './employee-columns';
 import {
+  deleteCheckedImport,
+  deleteStaleCheckedImports,
   type ExistingEmployee,
   findCurrentSalaries,
   findCustomFieldDefinitions,
@@ -32,6 +37,7 @@ import {
   insertImport,
   insertSalaries,
   lockImport,
+  replaceEmployeeLists,
   replaceTeamMemberships,
   syncAccountNames,
   type UpdatableColumn,
@@ -336,29 +342,36 @@ export async function writeTemplate(ctx: EmployeeImportContext, translate: Trans
     for (const team of [...teamRows].sort((a, b) => a.name.localeCompare(b.name))) {
       values.addRow(textRow(['teams', team.name])).commit();
     }
-    const dictionaryColumns: Record<string, string> = {
-      employment_type: 'employment_type',
-      terms_of_cooperation: 'terms_of_cooperation',
-      people_status: 'status',
-      grade: 'grade',
-      experience: 'experience',
-      dismissal_reason: 'dismissal_reason',
-      sex: 'gender',
-      marital_status: 'marital_status',
-      currency: 'salary_currency',
+    // The column each dictionary's values go in, and how the sheet labels them (a list column's
+    // parts: `languages: level` are the levels written after a language and its colon).
+    const dictionaryColumns: Record<string, [EmployeeImportColumn, string]> = {
+      employment_type: ['employment_type', 'employment_type'],
+      terms_of_cooperation: ['terms_of_cooperation', 'terms_of_cooperation'],
+      people_status: ['status', 'status'],
+      grade: ['grade', 'grade'],
+      experience: ['experience', 'experience'],
+      dismissal_reason: ['dismissal_reason', 'dismissal_reason'],
+      sex: ['gender', 'gender'],
+      marital_status: ['marital_status', 'marital_status'],
+      currency: ['salary_currency', 'salary_currency'],
+      portfolio_icon: ['links', 'links: icon'],
+      language: ['languages', 'languages'],
+      language_level: ['languages', 'languages: level'],
+      relative_type: ['relatives', 'relatives: type'],
     };
     const locale = ctx.access.user.locale;
     for (const entry of dictionaryRows) {
-      const column = dictionaryColumns[entry.dictionary];
-      if (!column || !columns.includes(column as (typeof columns)[number])) continue;
+      const [column, label] = dictionaryColumns[entry.dictionary] ?? [];
+      if (!column || !label || !columns.includes(column)) continue;
       const name = entry.overrideNames?.[locale] ?? entry.names[locale] ?? entry.names.en;
-      values.addRow(textRow([column, entry.dictionary === 'currency' ? entry.code : name])).commit();
+      values.addRow(textRow([label, entry.dictionary === 'currency' ? entry.code : name])).commit();
     }
     for (const field of customFields) {
       for (const option of field.options)
         values.addRow(textRow([customFieldHeader(field.name), option.name])).commit();
     }
     values.addRow(textRow(['', translate('hr.employeesImport.template_note')])).commit();
+    values.addRow(textRow(['', translate('hr.employeesImport.template_lists_note')])).commit();
     await workbook.commit();
   })().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
   return stream;
@@ -516,8 +529,127 @@ async function writeBatch(tx: Db, access: Access, batch: CheckedRow[], today: st
     }
   }
   await insertSalaries(tx, salaries);
+
+  // Languages, relatives and links: a non-empty cell replaces the list (one delete and one insert
+  // per list for the batch), with a history row when an updated employee's list changed.
+  const listsBefore = await findListsOfEmployees(
+    tx,
+    companyId,
+    updates
+      .filter((row) => row.languages !== null || row.relatives !== null || row.links !== null)
+      .map((row) => row.employeeId as number),
+  );
+  const listRows = {
+    languages: batch.flatMap((row) =>
+      row.languages === null
+        ? []
+        : [
+            {
+              row,
+              entries: row.languages.map((entry) => ({
+                language_id: entry.languageId,
+                level_id: entry.levelId,
+              })),
+            },
+          ],
+    ),
+    relatives: batch.flatMap((row) =>
+      row.relatives === null
+        ? []
+        : [
+            {
+              row,
+              entries: row.relatives.map((entry) => ({
+                relative_type_id: entry.relativeTypeId,
+                name: entry.name,
+                birth_date: entry.birthDate,
+              })),
+            },
+          ],
+    ),
+    links: batch.flatMap((row) =>
+      row.links === null
+        ? []
+        : [{ row, entries: row.links.map((entry) => ({ icon_id: entry.iconId, url: entry.url })) }],
+    ),
+  } satisfies Record<keyof EmployeeLists, { row: CheckedRow; entries: EmployeeLists[keyof EmployeeLists] }[]>;
+  // Languages are compared as a set (they have no order of their own).
+  const comparable = (list: keyof EmployeeLists, entries: EmployeeLists[keyof EmployeeLists]) =>
+    JSON.stringify(
+      list === 'languages'
+        ? [...(entries as EmployeeLists['languages'])].sort((a, b) => a.language_id - b.language_id)
+        : entries,
+    );
+  for (const list of ['languages', 'relatives', 'links'] as const) {
+    // An updated employee's list that is already as the file says is left as it is (an export
+    // imported back rewrites nothing).
+    const changed = listRows[list].filter(({ row, entries }) => {
+      if (row.action !== 'update') return true;
+      const old = listsBefore.get(row.employeeId as number)?.[list] ?? [];
+      if (comparable(list, old) === comparable(list, entries)) return false;
+      changes.push({
+        ...actor,
+        employeeId: row.employeeId as number,
+        field: list,
+        oldValue: old,
+        newValue: entries,
+      });
+      return true;
+    });
+    await replaceEmployeeLists(
+      tx,
+      companyId,
+      list,
+      changed.map(({ row, entries }) => ({ employeeId: row.employeeId as number, entries })),
+    );
+  }
+
   await insertChanges(tx, changes);
   await syncAccountNames(tx, companyId, [...new Set(renamed)]);
+
+  // A row that dismisses someone with an account disables it, as the profile does (one rule).
+  await disableDismissedAccounts(
+    tx,
+    companyId,
+    updates.flatMap((row) => {
+      const old = before.get(row.employeeId as number);
+      if (!row.hasAccount || !old) return [];
+      const { dismissal_date: dismissalDate, status_id: statusId } = row.values;
+      return [
+        {
+          id: old.id,
+          before: { dismissalDate: old.dismissalDate, statusId: old.statusId },
+          after: {
+            dismissalDate: typeof dismissalDate === 'string' ? dismissalDate : old.dismissalDate,
+            statusId: typeof statusId === 'number' ? statusId : old.statusId,
+          },
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Drops a checked import that will not be confirmed, with its stored file. 404 when there is none;
+ * 409 once it was imported (or failed): only a checked one is waiting to be discarded.
+ */
+export async function discardImport(ctx: EmployeeImportContext, id: number): Promise<void> {
+  const stored = await findOwnImport(ctx, id);
+  if (stored.status !== 'checked') throw new AppError('conflict');
+  const storageKey = await deleteCheckedImport(ctx.db, ctx.access.user.companyId, id);
+  // Confirmed meanwhile (the confirmation holds the row until it commits).
+  if (storageKey === null) throw new AppError('conflict');
+  await ctx.fileStore.delete(storageKey).catch(() => undefined);
+}
+
+/** How long a checked import waits for its confirmation before the sweep drops it. */
+export const CHECKED_IMPORT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Drops every company's checked imports older than a day, with their files; answers how many. */
+export async function sweepStaleImports(db: Db, fileStore: FileStore, now: Date): Promise<number> {
+  const keys = await deleteStaleCheckedImports(db, new Date(now.getTime() - CHECKED_IMPORT_TTL_MS));
+  for (const key of keys) await fileStore.delete(key).catch(() => undefined);
+  return keys.length;
 }
 
 /**
