@@ -58,6 +58,9 @@ async function listScreens(page: Page): Promise<string[]> {
     '/app/employees/new',
     '/app/employees/import',
     '/app/dictionaries',
+    '/app/settings/absences',
+    '/app/settings/absences/policies',
+    '/app/settings/absences/calendars',
     '/app/account',
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BENCH_SECTIONS, readBenchOptions, readBenchSections } from './bench-options';
+import { DEFAULT_BENCH_SECTIONS, readBenchOptions, readBenchSections } from './bench-options';
 
 describe('readBenchOptions', () => {
   it('defaults to 8 s in 4 rounds at 50 connections on the embedded database', () => {
@@ -9,7 +9,9 @@ describe('readBenchOptions', () => {
       rounds: 4,
       connections: 50,
       databaseUrl: undefined,
-      sections: [...BENCH_SECTIONS],
+      scalingDatabaseUrl: undefined,
+      nginxBin: null,
+      sections: [...DEFAULT_BENCH_SECTIONS],
     });
     expect(readBenchOptions({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -31,8 +33,33 @@ describe('readBenchOptions', () => {
 });
 
 describe('readBenchSections', () => {
-  it('runs every section without --only', () => {
-    expect(readBenchSections([])).toEqual([...BENCH_SECTIONS]);
+  it('runs every section but scaling without --only', () => {
+    expect(readBenchSections([])).toEqual([
+      'api',
+      'uploads',
+      'submissions',
+      'pages',
+      'lighthouse',
+      'people',
+      'absences',
+    ]);
+    expect(readBenchSections(['--only', 'absences'])).toEqual(['absences']);
+    expect(readBenchSections(['--only', 'scaling'])).toEqual(['scaling']);
+  });
+
+  it('reads the scaling cluster and nginx that npm run bench hands over', () => {
+    expect(
+      readBenchOptions({
+        KADRY_SCALING_DATABASE_URL: 'postgres://postgres@127.0.0.1:5999/kadry',
+        KADRY_NGINX: '/usr/sbin/nginx',
+      }),
+    ).toMatchObject({
+      scalingDatabaseUrl: 'postgres://postgres@127.0.0.1:5999/kadry',
+      nginxBin: '/usr/sbin/nginx',
+    });
+    expect(() => readBenchOptions({ KADRY_SCALING_DATABASE_URL: 'mysql://x' })).toThrow(
+      /KADRY_SCALING_DATABASE_URL/,
+    );
   });
 
   it('reads --only with a space or =, comma-separated or repeated, in the run order', () => {

@@ -16,6 +16,16 @@ const optionsSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /** The scaling section's private PostgreSQL cluster (npm run bench starts it: tooling/run-bench.ts). */
+  KADRY_SCALING_DATABASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  /** nginx for the scaling section (found by tooling/run-bench.ts); without it, a round robin in the client. */
+  KADRY_NGINX: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
 });
 
 export type BenchOptions = {
@@ -24,13 +34,32 @@ export type BenchOptions = {
   rounds: number;
   connections: number;
   databaseUrl: string | undefined;
+  /** Scaling: the private cluster's database, and nginx (null: round robin in the client). */
+  scalingDatabaseUrl: string | undefined;
+  nginxBin: string | null;
   /** The sections to run (`--only a,b` on the command line); all of them by default. */
   sections: readonly BenchSection[];
 };
 
 /** The bench's parts, in the order they run; `--only` picks some of them. */
-export const BENCH_SECTIONS = ['api', 'uploads', 'submissions', 'pages', 'lighthouse', 'people'] as const;
+export const BENCH_SECTIONS = [
+  'api',
+  'uploads',
+  'submissions',
+  'pages',
+  'lighthouse',
+  'people',
+  'absences',
+  'scaling',
+] as const;
 export type BenchSection = (typeof BENCH_SECTIONS)[number];
+/**
+ * What runs without `--only`: all but `scaling` (several servers on a PostgreSQL cluster of its own,
+ * minutes long; `npm run bench -- --only scaling`, docs/scaling.md).
+ */
+export const DEFAULT_BENCH_SECTIONS: readonly BenchSection[] = BENCH_SECTIONS.filter(
+  (section) => section !== 'scaling',
+);
 
 /**
  * The sections named by `--only <a,b>` or `--only=<a,b>` (repeatable) among the arguments, or every
@@ -53,7 +82,7 @@ export function readBenchSections(argv: readonly string[]): BenchSection[] {
   }
   const names = named.map((name) => name.trim()).filter(Boolean);
   if (named.length > 0 && names.length === 0) throw new Error('--only needs a section name');
-  if (names.length === 0) return [...BENCH_SECTIONS];
+  if (names.length === 0) return [...DEFAULT_BENCH_SECTIONS];
   const unknown = names.filter((name) => !(BENCH_SECTIONS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw new Error(`Unknown bench section ${unknown.join(', ')} (known: ${BENCH_SECTIONS.join(', ')})`);
@@ -77,6 +106,8 @@ export function readBenchOptions(
     rounds: result.data.BENCH_ROUNDS,
     connections: result.data.BENCH_CONNECTIONS,
     databaseUrl: result.data.DATABASE_URL,
+    scalingDatabaseUrl: result.data.KADRY_SCALING_DATABASE_URL,
+    nginxBin: result.data.KADRY_NGINX ?? null,
     sections: readBenchSections(argv),
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTodayIsoDate } from '@kadry/shared/validation/dates';
+import { measureAbsences } from './absences';
 import { startBaselineServer } from './baseline-server';
 import { type BenchOptions, type BenchSection, readBenchOptions } from './bench-options';
 import { type DemoTargets, discoverDemoTargets } from './endpoints';
@@ -13,6 +14,7 @@ import { describeLoadFailure, type LoadResult, measureAgainstBaseline } from './
 import { measureCareersPages } from './pages';
 import { measurePeople } from './people';
 import { type BenchReport, type FigureRow, formatReportTable, writeReportJson } from './report';
+import { buildScalingRows, measureScaling } from './scaling';
 import { killTrackedChildren, type RunningProcess, startKadryServer } from './server-process';
 import { measureSubmissions } from './submissions';
 import { measureUploadMemory } from './upload-memory';
@@ -144,7 +146,11 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
   const loadBefore = os.loadavg()[0] ?? 0;
   const runs = (section: BenchSection) => options.sections.includes(section);
   const findings: Findings = { rows: [], failures: [] };
-  if (options.sections.some((section) => section !== 'people')) {
+  if (
+    options.sections.some(
+      (section) => section !== 'people' && section !== 'absences' && section !== 'scaling',
+    )
+  ) {
     await measurePublicSide(options, dataDir, findings, runs);
   }
   // People (issue 13): a server of its own on a database with two generated companies.
@@ -152,6 +158,41 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
     await runStep('people', findings, () =>
       measurePeople({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, log }),
     );
+  }
+  // Absences (issue 14): a server of its own on a database with two generated companies.
+  if (runs('absences')) {
+    await runStep('absences', findings, () =>
+      measureAbsences({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, baseEnv: process.env, log }),
+    );
+  }
+  // Scaling (issue 16 item 7): 1, 2 and 4 servers on the private PostgreSQL cluster npm run bench starts.
+  if (runs('scaling')) {
+    await runStep('scaling', findings, async () => {
+      const databaseUrl = options.scalingDatabaseUrl;
+      if (!databaseUrl) {
+        throw new Error(
+          'no PostgreSQL cluster: run it as `npm run bench -- --only scaling`, which starts one',
+        );
+      }
+      const via = options.nginxBin ? 'nginx' : 'round robin in the client, nginx missing';
+      if (!options.nginxBin) log('scaling: nginx not found: requests go round robin from the client');
+      const steps = await measureScaling({
+        repoRoot: REPO_ROOT,
+        databaseUrl,
+        nginxBin: options.nginxBin,
+        durationSec: options.durationSec,
+        log,
+      });
+      for (const step of steps) {
+        if (step.applicationFailures > 0 || step.staffListFailures > 0) {
+          findings.failures.push(
+            `scaling with ${step.processes} processes: ${step.applicationFailures} failed applications ` +
+              `(first: ${step.applicationFirstFailure ?? 'none'}), ${step.staffListFailures} failed staff calls`,
+          );
+        }
+      }
+      return buildScalingRows(steps, via);
+    });
   }
   const cpus = os.cpus();
   return {
@@ -166,7 +207,10 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
       loadAverage: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
     },
     settings: {
-      database: options.databaseUrl ? 'postgresql' : 'pglite',
+      database:
+        options.databaseUrl || options.sections.every((section) => section === 'scaling')
+          ? 'postgresql'
+          : 'pglite',
       durationSec: options.durationSec,
       warmupSec: options.warmupSec,
       rounds: options.rounds,

@@ -17,10 +17,18 @@ import { createMetrics, type Metrics } from './lib/metrics';
 import { createPublicCache, type PublicCache } from './lib/public-cache';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { createResponseMicrocache } from './lib/response-microcache';
+import { subscribeAbsenceNotifications } from './modules/absences/absence-notifications.service';
 import { absencesRoutes } from './modules/absences/absences.routes';
+import { absenceFeedsRoutes } from './modules/absences/feeds/feeds.routes';
+import { absenceReportsRoutes } from './modules/absences/reports/reports.routes';
+import { absenceSettingsRoutes } from './modules/absences/settings/settings.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
+import { verifyApiToken } from './modules/api-tokens/api-tokens.service';
 import { appShellRoutes } from './modules/app-shell/app-shell.routes';
+import { applicationActivityRoutes } from './modules/applications/application-activity.routes';
+import { subscribeCandidateMail } from './modules/applications/application-mail.service';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type CaptchaRegistry, captchaRegistry } from './modules/captcha/captcha-registry';
@@ -37,6 +45,7 @@ import { employeeImportRoutes } from './modules/employees/import/employee-import
 import { formsRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { mailTemplatesRoutes } from './modules/mail-templates/mail-templates.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { subscribeNotifications } from './modules/notifications/notifications.service';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
@@ -44,7 +53,10 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { recordEmails, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { vacanciesRoutes } from './modules/vacancies/vacancies.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { registerWebhookDeliveries, subscribeWebhooks } from './modules/webhooks/webhooks.service';
 import { accessPlugin } from './plugins/access/access';
+import { apiTokenAuth } from './plugins/api-token-auth';
 import { bodyReceipt } from './plugins/body-receipt';
 import { companyResolver } from './plugins/company-resolver';
 import { csrfProtection } from './plugins/csrf';
@@ -216,6 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staticAssets, { careersClientDir: deps.careersClientDir });
   // Staff sessions and CSRF: after the company is known, before any route.
   await app.register(sessionPlugin, { db: database.db, env, now });
+  // `Authorization: Bearer` API tokens (issue 16 item 6): between the session and CSRF, which they skip.
+  await app.register(apiTokenAuth, {
+    verify: (companyId: number, token: string) => verifyApiToken(database.db, companyId, token, now()),
+  });
   await app.register(csrfProtection);
   // Bodies: refused before reading where no body can be right, JSON and forms on a short clock.
   await app.register(bodyReceipt, { bodyTimeoutMs: env.BODY_TIMEOUT_MS });
@@ -240,6 +256,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createEventBus({ db: database.db, log: app.log });
   app.decorate('events', events);
   subscribeNotifications(events, { db: database.db, mail, log: app.log });
+  // Candidate mail (issue 17): its delivery job and the acknowledgement of each new application.
+  subscribeCandidateMail(events, jobs, { db: database.db, sender: emailSender, log: app.log });
+  // Webhooks: a delivery (and its job) per subscribed webhook for each event, POSTed by the queue.
+  const outgoingPolicy = { allowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS };
+  registerWebhookDeliveries(jobs, { db: database.db, policy: outgoingPolicy });
+  subscribeWebhooks(events, { db: database.db, jobs });
+  // Every step of an absence request tells the people concerned (issue 14).
+  subscribeAbsenceNotifications(events, { db: database.db, mail, log: app.log });
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', async () => events.stop());
 
@@ -276,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(translationsRoutes);
   await app.register(permissionsRoutes, { db: database.db });
   // Recruiting: vacancies, application forms, careers-site settings, applications, notifications.
-  await app.register(vacanciesRoutes, { db: database.db, cache, now });
+  await app.register(vacanciesRoutes, { db: database.db, cache, now, events });
   await app.register(formsRoutes, { db: database.db, cache });
   await app.register(careersSettingsRoutes, {
     db: database.db,
@@ -284,13 +308,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileStore: deps.fileStore,
     uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
   });
-  await app.register(applicationsRoutes, { db: database.db, fileStore: deps.fileStore });
+  await app.register(applicationsRoutes, { db: database.db, fileStore: deps.fileStore, events, jobs });
+  // Candidate mail and its templates, rejection with a reason, the activity history (issue 17).
+  await app.register(applicationActivityRoutes, { db: database.db, events, jobs });
+  await app.register(mailTemplatesRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db, now });
   // Administration: staff accounts, teams, one's own account.
   await app.register(adminRoutes, { db: database.db, mail, now });
   await app.register(jobsRoutes, { jobs });
+  // Integrations (issue 16 item 6): API tokens and signed webhooks, owners only.
+  await app.register(apiTokensRoutes, { db: database.db, now });
+  await app.register(webhooksRoutes, { db: database.db, jobs, policy: outgoingPolicy });
   await app.register(teamsRoutes, { db: database.db });
-  await app.register(absencesRoutes, { db: database.db, events, now });
+  await app.register(absencesRoutes, {
+    db: database.db,
+    events,
+    now,
+    fileStore: deps.fileStore,
+    uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+  });
+  await app.register(absenceSettingsRoutes, { db: database.db, now });
+  // Absence reports, the timeline with its import and export, and iCal feeds (issue 14).
+  await app.register(absenceReportsRoutes, {
+    db: database.db,
+    events,
+    now,
+    uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+  });
+  await app.register(absenceFeedsRoutes, { db: database.db, now });
   // People: the employee record (issue 13).
   await app.register(employeesRoutes, {
     db: database.db,

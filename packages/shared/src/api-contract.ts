@@ -14,13 +14,57 @@ import type { ZodType } from 'zod';
 import { permissionsResponseSchema, roleResponseSchema } from './permissions/schemas';
 import type { RouteName } from './routes';
 import {
+  absenceFeedResponseSchema,
+  absenceFeedsResponseSchema,
+  absenceReportResponseSchema,
+  createAbsenceFeedBodySchema,
+  createdAbsenceFeedResponseSchema,
+  hrReportResponseSchema,
+  reportModalResponseSchema,
+  timelineImportResponseSchema,
+  timelineResponseSchema,
+} from './schemas/absence-reports';
+import {
+  absencePoliciesResponseSchema,
+  absencePolicyResponseSchema,
+  balanceAdjustmentBodySchema,
+  balanceAdjustmentResponseSchema,
+  calendarAssignmentsBodySchema,
+  calendarDayBodySchema,
+  calendarDayResponseSchema,
+  calendarDaysResponseSchema,
+  createAbsencePolicyBodySchema,
+  editableAbsenceTypeResponseSchema,
+  editableAbsenceTypesResponseSchema,
+  holidayCountriesResponseSchema,
+  importHolidaysBodySchema,
+  importHolidaysResponseSchema,
+  updateAbsencePolicyBodySchema,
+  updateAbsenceTypeBodySchema,
+  workCalendarBodySchema,
+  workCalendarResponseSchema,
+  workCalendarsResponseSchema,
+} from './schemas/absence-settings';
+import {
   absenceBalanceResponseSchema,
   absenceDecisionBodySchema,
+  absenceFilterResponseSchema,
+  absenceListResponseSchema,
+  absencePreviewResponseSchema,
   absenceRequestResponseSchema,
+  absenceRequestsResponseSchema,
   absenceTypesResponseSchema,
+  absentTodayResponseSchema,
+  absentTodayTotalResponseSchema,
   createAbsenceRequestBodySchema,
   createdAbsenceRequestResponseSchema,
+  directEntryBodySchema,
+  directEntryResponseSchema,
+  ledgerResponseSchema,
+  managementCountResponseSchema,
+  managementResponseSchema,
   rejectAbsenceBodySchema,
+  updateAbsenceEntryBodySchema,
 } from './schemas/absences';
 import {
   accountResponseSchema,
@@ -69,6 +113,19 @@ import {
   updateEmployeeBodySchema,
 } from './schemas/employees';
 import { formDefinitionResponseSchema } from './schemas/form';
+import {
+  apiTokenResponseSchema,
+  apiTokensResponseSchema,
+  createApiTokenBodySchema,
+  createdApiTokenResponseSchema,
+  createdWebhookResponseSchema,
+  webhookBodySchema,
+  webhookDeliveriesResponseSchema,
+  webhookDeliveryResponseSchema,
+  webhookResponseSchema,
+  webhookSecretResponseSchema,
+  webhooksResponseSchema,
+} from './schemas/integrations';
 import { jobsResponseSchema } from './schemas/jobs';
 import {
   applicationDetailsResponseSchema,
@@ -93,6 +150,21 @@ import {
   stagesResponseSchema,
   vacancyInputSchema,
 } from './schemas/recruiting';
+import {
+  applicationMailResponseSchema,
+  bulkMailInputSchema,
+  bulkRejectInputSchema,
+  bulkResultResponseSchema,
+  historyResponseSchema,
+  mailSettingsInputSchema,
+  mailSettingsResponseSchema,
+  mailTemplateInputSchema,
+  mailTemplateListResponseSchema,
+  mailTemplateResponseSchema,
+  rejectInputSchema,
+  rejectionResponseSchema,
+  sendMailInputSchema,
+} from './schemas/recruiting-mail';
 import { teamMoveBodySchema, teamTreeResponseSchema, visibleTeamsResponseSchema } from './schemas/teams';
 
 export type ContractMethod = 'get' | 'post' | 'put' | 'delete';
@@ -165,6 +237,35 @@ export const STAFF_API_CONTRACT = {
     get: { status: 200, response: commentListResponseSchema },
     post: { status: 201, response: commentResponseSchema, body: commentInputSchema },
   },
+  // Candidate mail, rejection and history (schemas/recruiting-mail.ts).
+  'recruiting.mailTemplates': {
+    get: { status: 200, response: mailTemplateListResponseSchema },
+    post: { status: 201, response: mailTemplateResponseSchema, body: mailTemplateInputSchema },
+  },
+  'recruiting.mailTemplates.one': {
+    put: { status: 200, response: mailTemplateResponseSchema, body: mailTemplateInputSchema },
+    delete: noContent,
+  },
+  'recruiting.mailSettings': {
+    get: { status: 200, response: mailSettingsResponseSchema },
+    put: { status: 200, response: mailSettingsResponseSchema, body: mailSettingsInputSchema },
+  },
+  'recruiting.applications.mails': {
+    post: { status: 201, response: applicationMailResponseSchema, body: sendMailInputSchema },
+  },
+  'recruiting.applications.rejection': {
+    get: { status: 200, response: rejectionResponseSchema },
+    post: { status: 201, response: rejectionResponseSchema, body: rejectInputSchema },
+    delete: noContent,
+  },
+  'recruiting.applications.history': { get: { status: 200, response: historyResponseSchema } },
+  'recruiting.applications.bulkRejection': {
+    post: { status: 200, response: bulkResultResponseSchema, body: bulkRejectInputSchema },
+  },
+  'recruiting.applications.bulkMails': {
+    post: { status: 200, response: bulkResultResponseSchema, body: bulkMailInputSchema },
+  },
+  'recruiting.mails.cancel': { post: { status: 200, response: applicationMailResponseSchema } },
 
   'recruiting.notifications.count': { get: { status: 200, response: notificationCountSchema } },
   'recruiting.notifications.read': {
@@ -181,6 +282,26 @@ export const STAFF_API_CONTRACT = {
   'admin.users.invite': { post: noContent },
   'admin.jobs': { get: { status: 200, response: jobsResponseSchema } },
   'admin.jobs.retry': { post: noContent },
+
+  // Integrations (schemas/integrations.ts): API tokens and webhooks, owners only.
+  'integrations.apiTokens': {
+    get: { status: 200, response: apiTokensResponseSchema },
+    post: { status: 201, response: createdApiTokenResponseSchema, body: createApiTokenBodySchema },
+  },
+  'integrations.apiTokens.revoke': { post: { status: 200, response: apiTokenResponseSchema } },
+  'integrations.webhooks': {
+    get: { status: 200, response: webhooksResponseSchema },
+    post: { status: 201, response: createdWebhookResponseSchema, body: webhookBodySchema },
+  },
+  'integrations.webhooks.one': {
+    get: { status: 200, response: webhookResponseSchema },
+    put: { status: 200, response: webhookResponseSchema, body: webhookBodySchema },
+    delete: noContent,
+  },
+  'integrations.webhooks.secret': { post: { status: 200, response: webhookSecretResponseSchema } },
+  'integrations.webhooks.test': { post: { status: 201, response: webhookDeliveryResponseSchema } },
+  'integrations.webhooks.deliveries': { get: { status: 200, response: webhookDeliveriesResponseSchema } },
+  'integrations.webhooks.redeliver': { post: { status: 200, response: webhookDeliveryResponseSchema } },
 
   'teams.all': {
     get: { status: 200, response: teamsResponseSchema },
@@ -219,6 +340,80 @@ export const STAFF_API_CONTRACT = {
   },
   'dashboard.balance.absence': { get: { status: 200, response: absenceBalanceResponseSchema } },
 
+  // Absence settings (schemas/absence-settings.ts).
+  'absences.settings.types': { get: { status: 200, response: editableAbsenceTypesResponseSchema } },
+  'absences.settings.type': {
+    put: { status: 200, response: editableAbsenceTypeResponseSchema, body: updateAbsenceTypeBodySchema },
+  },
+  'absences.settings.policies': {
+    get: { status: 200, response: absencePoliciesResponseSchema },
+    post: { status: 201, response: absencePolicyResponseSchema, body: createAbsencePolicyBodySchema },
+  },
+  'absences.settings.policy': {
+    put: { status: 200, response: absencePolicyResponseSchema, body: updateAbsencePolicyBodySchema },
+    delete: noContent,
+  },
+  'absences.settings.calendars': {
+    get: { status: 200, response: workCalendarsResponseSchema },
+    post: { status: 201, response: workCalendarResponseSchema, body: workCalendarBodySchema },
+  },
+  'absences.settings.calendar': {
+    get: { status: 200, response: workCalendarResponseSchema },
+    put: { status: 200, response: workCalendarResponseSchema, body: workCalendarBodySchema },
+    delete: noContent,
+  },
+  'absences.settings.calendar.days': {
+    get: { status: 200, response: calendarDaysResponseSchema },
+    post: { status: 201, response: calendarDayResponseSchema, body: calendarDayBodySchema },
+  },
+  'absences.settings.calendar.day': {
+    put: { status: 200, response: calendarDayResponseSchema, body: calendarDayBodySchema },
+    delete: noContent,
+  },
+  'absences.settings.calendar.importHolidays': {
+    post: { status: 200, response: importHolidaysResponseSchema, body: importHolidaysBodySchema },
+  },
+  'absences.settings.calendar.assignments': {
+    put: { status: 200, response: workCalendarResponseSchema, body: calendarAssignmentsBodySchema },
+  },
+  'absences.settings.holidayCountries': { get: { status: 200, response: holidayCountriesResponseSchema } },
+  'absences.settings.adjustments': {
+    post: { status: 201, response: balanceAdjustmentResponseSchema, body: balanceAdjustmentBodySchema },
+  },
+  // Absence reports, the timeline and iCal feeds (schemas/absence-reports.ts). Exports and the
+  // public .ics are files; the import is multipart (no JSON body to compare).
+  'dashboard.balance.absenceReport': { get: { status: 200, response: absenceReportResponseSchema } },
+  'dashboard.absence.reportModal': { get: { status: 200, response: reportModalResponseSchema } },
+  'absences.report': { get: { status: 200, response: hrReportResponseSchema } },
+  'absences.timeline': { get: { status: 200, response: timelineResponseSchema } },
+  'absences.timeline.import': { post: { status: 200, response: timelineImportResponseSchema } },
+  'absences.feeds': {
+    get: { status: 200, response: absenceFeedsResponseSchema },
+    post: { status: 201, response: createdAbsenceFeedResponseSchema, body: createAbsenceFeedBodySchema },
+  },
+  'absences.feeds.revoke': { post: { status: 200, response: absenceFeedResponseSchema } },
+  'employeeRequest.requests.preview': {
+    post: { status: 200, response: absencePreviewResponseSchema, body: createAbsenceRequestBodySchema },
+  },
+  'dashboard.requests.all': { get: { status: 200, response: absenceRequestsResponseSchema } },
+  'dashboard.requests.my': { get: { status: 200, response: absenceRequestsResponseSchema } },
+  'dashboard.requests.id': { get: { status: 200, response: absenceRequestResponseSchema } },
+  'absences.management': { get: { status: 200, response: managementResponseSchema } },
+  'absences.management.count': { get: { status: 200, response: managementCountResponseSchema } },
+  'dashboard.absence.list': { get: { status: 200, response: absenceListResponseSchema } },
+  'dashboard.absence.filter': { get: { status: 200, response: absenceFilterResponseSchema } },
+  'dashboard.absentToday.list': { get: { status: 200, response: absentTodayResponseSchema } },
+  'dashboard.absentToday.total': { get: { status: 200, response: absentTodayTotalResponseSchema } },
+  'absences.ledger': { get: { status: 200, response: ledgerResponseSchema } },
+  'absences.balances.employee': { get: { status: 200, response: absenceBalanceResponseSchema } },
+  'absences.entries': {
+    post: { status: 200, response: directEntryResponseSchema, body: directEntryBodySchema },
+  },
+  'absences.entries.one': {
+    put: { status: 200, response: absenceRequestResponseSchema, body: updateAbsenceEntryBodySchema },
+    delete: { status: 200, response: absenceRequestResponseSchema },
+  },
+
   'account.profile': {
     get: { status: 200, response: accountResponseSchema },
     put: { status: 200, response: accountResponseSchema, body: updateAccountBodySchema },
@@ -241,6 +436,7 @@ export const STAFF_API_CONTRACT = {
   'dictionaries.peopleRole': { get: { status: 200, response: dictionaryResponseSchema } },
   'dictionaries.gender': { get: { status: 200, response: dictionaryResponseSchema } },
   'dictionaries.grade': { get: { status: 200, response: dictionaryResponseSchema } },
+  'dictionaries.rejectionReasons': { get: { status: 200, response: dictionaryResponseSchema } },
   'dashboard.dictionaries.eventTemplates': { get: { status: 200, response: eventTemplatesResponseSchema } },
   'dictionaries.manage': { get: { status: 200, response: editableDictionariesResponseSchema } },
   'dictionaries.manage.entries': {
@@ -298,7 +494,7 @@ export const STAFF_API_CONTRACT = {
 
   // Multipart (the spreadsheet): no JSON body to compare. The template, error file and export are files.
   'employee.import': { post: { status: 201, response: employeeImportResponseSchema } },
-  'employee.import.one': { get: { status: 200, response: employeeImportResponseSchema } },
+  'employee.import.one': { get: { status: 200, response: employeeImportResponseSchema }, delete: noContent },
   'employee.import.rows': { get: { status: 200, response: employeeImportRowsResponseSchema } },
   'employee.import.confirm': { post: { status: 200, response: employeeImportResponseSchema } },
 

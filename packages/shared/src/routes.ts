@@ -65,6 +65,18 @@ export const SERVED_ROUTES = {
   'recruiting.users': '/api/v1/users',
   /** The builder's preview: unsaved fields answered as the careers form would get them (options filled). */
   'recruiting.forms.preview': '/api/v1/forms/preview',
+  // Candidate mail, rejection and history (issue 17; schemas/recruiting-mail.ts).
+  'recruiting.mailTemplates': '/api/v1/mail-templates',
+  'recruiting.mailTemplates.one': '/api/v1/mail-templates/{id}',
+  'recruiting.mailSettings': '/api/v1/mail-settings',
+  'recruiting.applications.mails': '/api/v1/applications/{id}/mails',
+  /** POST: reject with a reason (and mail); DELETE: reopen. */
+  'recruiting.applications.rejection': '/api/v1/applications/{id}/rejection',
+  'recruiting.applications.history': '/api/v1/applications/{id}/history',
+  'recruiting.applications.bulkRejection': '/api/v1/applications/bulk/rejection',
+  'recruiting.applications.bulkMails': '/api/v1/applications/bulk/mails',
+  /** A scheduled (delayed) mail, called off before it leaves. */
+  'recruiting.mails.cancel': '/api/v1/application-mails/{id}/cancel',
 
   // Administration (schemas/admin.ts): staff accounts, teams, one's own account.
   'admin.users': '/api/v1/admin/users',
@@ -73,6 +85,15 @@ export const SERVED_ROUTES = {
   /** Durable jobs (schemas/jobs.ts): the dead-letter view and its retry, owners only. */
   'admin.jobs': '/api/v1/admin/jobs',
   'admin.jobs.retry': '/api/v1/admin/jobs/{id}/retry',
+  /** Integrations (schemas/integrations.ts, owners only): API tokens and signed webhooks. */
+  'integrations.apiTokens': '/api/v1/integrations/api-tokens',
+  'integrations.apiTokens.revoke': '/api/v1/integrations/api-tokens/{id}/revoke',
+  'integrations.webhooks': '/api/v1/integrations/webhooks',
+  'integrations.webhooks.one': '/api/v1/integrations/webhooks/{id}',
+  'integrations.webhooks.secret': '/api/v1/integrations/webhooks/{id}/secret',
+  'integrations.webhooks.test': '/api/v1/integrations/webhooks/{id}/test',
+  'integrations.webhooks.deliveries': '/api/v1/integrations/webhooks/{id}/deliveries',
+  'integrations.webhooks.redeliver': '/api/v1/integrations/webhooks/{id}/deliveries/{deliveryId}/redeliver',
   'teams.all': '/api/v1/org/teams',
   'teams.one': '/api/v1/org/teams/{id}',
   'teams.members': '/api/v1/org/teams/{id}/members',
@@ -135,6 +156,7 @@ export const SERVED_ROUTES = {
   'dictionaries.peopleRole': '/api/v1/dictionaries/people-role',
   'dictionaries.gender': '/api/v1/dictionaries/gender',
   'dictionaries.grade': '/api/v1/dictionaries/grade',
+  'dictionaries.rejectionReasons': '/api/v1/dictionaries/rejection-reasons',
   'dashboard.dictionaries.eventTemplates': '/api/v1/dashboard/dictionaries/event-templates',
   'dictionaries.manage': '/api/v1/dictionaries/manage',
   'dictionaries.manage.entries': '/api/v1/dictionaries/manage/{dictionary}',
@@ -154,6 +176,62 @@ export const SERVED_ROUTES = {
   'employeeRequest.requests.cancel': '/api/v1/employee-request/requests/{id}/cancel',
   'employeeRequest.requests.revoke': '/api/v1/employee-request/requests/{id}/revoke',
   'dashboard.balance.absence': '/api/v1/dashboard/balance/absence',
+
+  // Absence reports, the timeline and iCal feeds (issue 14, schemas/absence-reports.ts).
+  /** Spec §3.2's balance report of one person for a year (`{id}`: an employee, or `current`). */
+  'dashboard.balance.absenceReport': '/api/v1/dashboard/balance/absence-report/{id}',
+  'dashboard.absence.reportModal': '/api/v1/dashboard/absences/report/{people_id}',
+  /** The HR report: approved days per person or team and type, in a month or a year. */
+  'absences.report': '/api/v1/absences/report',
+  'absences.report.export': '/api/v1/absences/report/export',
+  'absences.timeline': '/api/v1/absences/timeline',
+  'absences.timeline.export': '/api/v1/absences/timeline/export',
+  /** POST (multipart `file`, XLSX): directly entered absences; `?dry_run=true` checks and writes nothing. */
+  'absences.timeline.import': '/api/v1/absences/timeline/import',
+  /** GET: the user's feeds; POST: a new feed (its secret URL answered once). */
+  'absences.feeds': '/api/v1/absences/feeds',
+  'absences.feeds.revoke': '/api/v1/absences/feeds/{id}/revoke',
+  /** The public iCal feed: no session, the secret token is the key. */
+  'absences.feeds.ics': '/api/v1/absences/feeds/{token}.ics',
+
+  // Absence settings (issue 14, schemas/absence-settings.ts): types, policies, work calendars with
+  // their days and holiday imports, who counts on which calendar, and manual balance adjustments.
+  'absences.settings.types': '/api/v1/absences/settings/types',
+  'absences.settings.type': '/api/v1/absences/settings/types/{id}',
+  'absences.settings.policies': '/api/v1/absences/settings/policies',
+  'absences.settings.policy': '/api/v1/absences/settings/policies/{id}',
+  'absences.settings.calendars': '/api/v1/absences/settings/calendars',
+  'absences.settings.calendar': '/api/v1/absences/settings/calendars/{id}',
+  'absences.settings.calendar.days': '/api/v1/absences/settings/calendars/{id}/days',
+  'absences.settings.calendar.day': '/api/v1/absences/settings/calendars/{id}/days/{day_id}',
+  /** POST: a country's public holidays of a year, from the holidays package; idempotent. */
+  'absences.settings.calendar.importHolidays': '/api/v1/absences/settings/calendars/{id}/import-holidays',
+  'absences.settings.calendar.assignments': '/api/v1/absences/settings/calendars/{id}/assignments',
+  'absences.settings.holidayCountries': '/api/v1/absences/settings/holiday-countries',
+  /** POST: a manual `adjustment` ledger entry (AbsenceRequest update_absence). */
+  'absences.settings.adjustments': '/api/v1/absences/settings/adjustments',
+
+  // Absences, issue 14 requests and lists: what may be seen, decided, entered directly, explained.
+  /** POST: count a would-be request's days with the same refusals, writing nothing. */
+  'employeeRequest.requests.preview': '/api/v1/employee-request/requests/preview',
+  /** GET: a document of a request, for whoever sees the request. */
+  'employeeRequest.requests.file': '/api/v1/employee-request/requests/{id}/files/{fileId}',
+  'dashboard.requests.all': '/api/v1/dashboard/requests',
+  'dashboard.requests.my': '/api/v1/dashboard/requests/my',
+  'dashboard.requests.id': '/api/v1/dashboard/requests/{id}',
+  /** The management tab: requests awaiting the user's decision, and their count for the badge. */
+  'absences.management': '/api/v1/absences/management',
+  'absences.management.count': '/api/v1/absences/management/count',
+  'dashboard.absence.list': '/api/v1/dashboard/absences',
+  'dashboard.absence.filter': '/api/v1/dashboard/absences/filter',
+  'dashboard.absentToday.list': '/api/v1/dashboard/absent-today',
+  'dashboard.absentToday.total': '/api/v1/dashboard/absent-today/total',
+  /** A balance line by line; and another employee's balances (HR). */
+  'absences.ledger': '/api/v1/absences/ledger',
+  'absences.balances.employee': '/api/v1/absences/balances/{id}',
+  /** POST: HR enters absences directly (create_absence), for people or a team; PUT/DELETE one. */
+  'absences.entries': '/api/v1/absences/entries',
+  'absences.entries.one': '/api/v1/absences/entries/{id}',
 } as const satisfies Record<string, string>;
 
 /**
@@ -181,21 +259,10 @@ export const PLANNED_ROUTES = {
   'dashboard.ask.my': '/api/v1/dashboard/ask/my',
   'dashboard.ask.id': '/api/v1/dashboard/ask/{id}',
 
-  // Dashboard: absences and balances.
-  'dashboard.balance.absenceReport': '/api/v1/dashboard/balance/absence-report/{id}',
-  'dashboard.absence.list': '/api/v1/dashboard/absences',
-  'dashboard.absence.filter': '/api/v1/dashboard/absences/filter',
-  'dashboard.absence.reportModal': '/api/v1/dashboard/absences/report/{people_id}',
-  'dashboard.absentToday.list': '/api/v1/dashboard/absent-today',
-  'dashboard.absentToday.total': '/api/v1/dashboard/absent-today/total',
-
   // Dashboard: people and events.
   'dashboard.birthdays.list': '/api/v1/dashboard/birthdays',
   'dashboard.corpEvents': '/api/v1/dashboard/corp-events',
   'dashboard.importantDate': '/api/v1/dashboard/important-dates',
-  'dashboard.requests.all': '/api/v1/dashboard/requests',
-  'dashboard.requests.my': '/api/v1/dashboard/requests/my',
-  'dashboard.requests.id': '/api/v1/dashboard/requests/{id}',
 
   // Dashboard: tasks (profile events) and their comments.
   'dashboard.myTasks': '/api/v1/dashboard/my-tasks',

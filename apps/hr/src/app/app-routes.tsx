@@ -1,6 +1,9 @@
 import { Link, Route, Switch } from 'wouter';
 import { NotFoundPage } from '../components/layout/screen-guard';
 import { PageHeading } from '../components/ui/page-heading';
+import { absenceReportRoutes } from '../features/absence-reports/routes';
+import { absenceSettingsRoutes } from '../features/absence-settings/routes';
+import { absenceRoutes } from '../features/absences/routes';
 import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/applications/routes';
 import { careersSettingsRoutes } from '../features/careers-settings/routes';
@@ -8,6 +11,7 @@ import { dictionaryRoutes } from '../features/dictionaries/routes';
 import { employeeRoutes } from '../features/employees/routes';
 import { employeesImportRoutes } from '../features/employees-import/routes';
 import { formRoutes } from '../features/forms/routes';
+import { integrationsRoutes } from '../features/integrations/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { teamRoutes } from '../features/teams/routes';
@@ -57,6 +61,10 @@ export function AppRoutes() {
       {roleRoutes}
       {staffRoutes}
       {dictionaryRoutes}
+      {integrationsRoutes}
+      {absenceRoutes}
+      {absenceSettingsRoutes}
+      {absenceReportRoutes}
       {accountRoutes}
       <Route>
         <NotFoundPage />

@@ -1,4 +1,5 @@
 import { type AppModule, isModuleUnlocked } from '@kadry/shared/plans';
+import { APPROVAL_ACTION_OF_TYPE } from '@kadry/shared/schemas/absences';
 import type { Permissions } from './permissions/use-permissions';
 
 /** The screens of the app's navigation: each needs its plan module and a permission. */
@@ -13,7 +14,15 @@ export type Screen =
   | 'employees'
   | 'employeeCreate'
   | 'employeeFields'
-  | 'dictionaries';
+  | 'dictionaries'
+  | 'mailTemplates'
+  | 'integrations'
+  | 'absenceTimeline'
+  | 'absenceReport'
+  | 'absenceFeeds'
+  | 'absenceSettings'
+  | 'absences'
+  | 'absenceRequests';
 
 const SCREEN_MODULE: Record<Screen, AppModule> = {
   vacancies: 'vacancies',
@@ -30,16 +39,50 @@ const SCREEN_MODULE: Record<Screen, AppModule> = {
   employeeFields: 'employees',
   // Dictionaries belong to no plan: every company names its own statuses, reasons and types.
   dictionaries: 'settings',
+  // Candidate mail belongs with the candidates (issue 17).
+  mailTemplates: 'candidates',
+  // API tokens and webhooks belong to no plan: every company may connect its other systems.
+  integrations: 'settings',
+  absenceTimeline: 'timeline',
+  absenceReport: 'timeline',
+  absenceFeeds: 'absences',
+  absenceSettings: 'absences',
+  absences: 'absences',
+  absenceRequests: 'absences',
 };
+
+/** The management tab of absences: `management_tab` or any approval action (absences.service.ts too). */
+export function canManageAbsences(permissions: Permissions): boolean {
+  return (
+    permissions.canDo('AbsenceRequest', 'management_tab') ||
+    Object.values(APPROVAL_ACTION_OF_TYPE).some((action) => permissions.canDo('AbsenceRequest', action))
+  );
+}
 
 /** Whether the user sees a screen: its module is in the company's plan and the role allows it. */
 export function canOpenScreen(screen: Screen, tariffs: readonly string[], permissions: Permissions): boolean {
   if (!isModuleUnlocked(tariffs, SCREEN_MODULE[screen])) return false;
   switch (screen) {
+    // The timeline and the HR report: the Timeline action absence_report_view, as on the server.
+    case 'absenceTimeline':
+    case 'absenceReport':
+      return permissions.canDo('Timeline', 'absence_report_view');
+    // Calendar feeds: whoever sees absences (their own at least).
+    case 'absenceFeeds':
+      return permissions.can('AbsenceRequest', 'view');
+    // My absences: whoever may see or request their own.
+    case 'absences':
+      return permissions.can('AbsenceRequest', 'view') || permissions.can('AbsenceRequest', 'create');
+    // The management tab: the named action, or any approval action (as on the server).
+    case 'absenceRequests':
+      return canManageAbsences(permissions);
     case 'vacancies':
       return permissions.can('Vacancy', 'view');
     case 'candidates':
       return permissions.can('Candidate', 'view');
+    // Read by whoever writes to candidates or sees templates; changed with Template at to_all (server).
+    case 'mailTemplates':
+      return permissions.can('Candidate', 'update') || permissions.can('Template', 'view');
     // Forms belong to vacancies: whoever may edit a vacancy may pick and shape its form.
     case 'forms':
       return permissions.can('Vacancy', 'update') || permissions.can('Vacancy', 'create');
@@ -53,6 +96,9 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
     // Owners only too: whoever assigns roles can give anyone, themselves included, everything.
     case 'staff':
       return permissions.permissions?.role.key === 'owner';
+    // Owners only, as on the server: a token or a webhook reads company-wide data.
+    case 'integrations':
+      return permissions.permissions?.role.key === 'owner';
     case 'employees':
       return permissions.can('Employee', 'view');
     case 'employeeCreate':
@@ -65,6 +111,12 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
       return (['create', 'update', 'delete'] as const).some(
         (action) => permissions.findLevel('Dictionaries', action) === 'to_all',
       );
+    // The company's absence rules: owners and whoever may change its settings, as on the server.
+    case 'absenceSettings':
+      return (
+        permissions.permissions?.role.key === 'owner' ||
+        permissions.findLevel('Settings', 'update') === 'to_all'
+      );
   }
 }
 
@@ -75,9 +127,16 @@ export const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
   { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
   { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
   { screen: 'candidates', path: '/applications', label: 'hr.nav.candidates' },
+  { screen: 'mailTemplates', path: '/mail-templates', label: 'hr.recruiting_mail.templates.nav' },
   { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
   { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
   { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
   { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
   { screen: 'dictionaries', path: '/dictionaries', label: 'hr.dictionaries.nav' },
+  { screen: 'integrations', path: '/settings/integrations', label: 'hr.integrations.nav' },
+  { screen: 'absences', path: '/absences', label: 'hr.absences.nav_my' },
+  { screen: 'absenceRequests', path: '/absences/requests', label: 'hr.absences.nav_requests' },
+  { screen: 'absenceTimeline', path: '/absences/timeline', label: 'hr.absenceReports.nav.timeline' },
+  { screen: 'absenceFeeds', path: '/absences/feeds', label: 'hr.absenceReports.nav.feeds' },
+  { screen: 'absenceSettings', path: '/settings/absences', label: 'hr.absence_settings.nav' },
 ];

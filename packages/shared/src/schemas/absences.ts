@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { objectIdSchema } from './common';
+import { LIST_PER_PAGE, LIST_PER_PAGE_MAX } from '../constants';
+import { objectIdSchema, pageMetaSchema, queryIdSchema } from './common';
 
 /*
  * Absences (issue 14, docs/decisions/018-absence-ledger.md): absence types, requests with their
@@ -116,10 +117,32 @@ export const absenceRequestStepSchema = z.object({
   approver_role: z.enum(APPROVER_ROLES),
   /** The named approver (the manager, or the fallback when there is none); null: anyone allowed. */
   approver_employee_id: z.number().int().nullable(),
+  approver_name: z.string().nullable(),
   status: z.enum(['pending', 'approved', 'rejected', 'skipped']),
   decided_by_user_id: z.number().int().nullable(),
+  /** Who decided it (their account's name), or null while pending or when the account is gone. */
+  decided_by_name: z.string().nullable(),
   reason: z.string().nullable(),
   decided_at: z.string().nullable(),
+});
+
+/** A document attached to a request (a sick note), downloaded by whoever sees the request. */
+export const absenceRequestFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+});
+
+/** What the user may do with a request now (the server decides; the app only shows the buttons). */
+export const absenceRequestAbilitiesSchema = z.object({
+  /** Approve or reject its current step. */
+  decide: z.boolean(),
+  cancel: z.boolean(),
+  revoke: z.boolean(),
+  /** Change the dates of an approved absence (`update_absence`). */
+  update: z.boolean(),
+  /** Remove an approved absence (`delete_absence`; a ledger reversal). */
+  delete: z.boolean(),
 });
 
 /** One request with its steps (`GET employeeRequest.requests.one` and every decision's answer). */
@@ -138,7 +161,10 @@ export const absenceRequestSchema = z.object({
   days_by_year: z.record(z.string(), z.number()),
   comment: z.string().nullable(),
   created_at: z.string(),
+  employee_name: z.string(),
   steps: z.array(absenceRequestStepSchema),
+  files: z.array(absenceRequestFileSchema),
+  can: absenceRequestAbilitiesSchema,
 });
 export type AbsenceRequest = z.infer<typeof absenceRequestSchema>;
 export const absenceRequestResponseSchema = z.object({ data: absenceRequestSchema });
@@ -165,3 +191,220 @@ export type AbsenceBalance = z.infer<typeof absenceBalanceSchema>;
 /** `GET dashboard.balance.absence`: one row per enabled type that counts against a balance. */
 export const absenceBalanceResponseSchema = z.object({ data: z.array(absenceBalanceSchema) });
 export type AbsenceBalanceResponse = z.infer<typeof absenceBalanceResponseSchema>;
+
+/** The most documents one request carries, and the size of each (spec §9: 50 MiB at most). */
+export const ABSENCE_FILES_MAX = 5;
+export const ABSENCE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+const perPageSchema = z.coerce.number().int().min(1).max(LIST_PER_PAGE_MAX).default(LIST_PER_PAGE);
+const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/**
+ * `GET dashboard.requests.all` (and `.my`, which ignores employee and team): requests the user may
+ * see, newest first. Dates keep the requests whose range meets [date_from, date_to].
+ */
+export const absenceRequestsQuerySchema = z
+  .object({
+    page: pageSchema,
+    per_page: perPageSchema,
+    status: z.enum(ABSENCE_STATUSES).optional(),
+    absence_type: z.enum(ABSENCE_TYPE_CODES).optional(),
+    employee_id: queryIdSchema.optional(),
+    team_id: queryIdSchema.optional(),
+    date_from: plainDateSchema.optional(),
+    date_to: plainDateSchema.optional(),
+  })
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+    path: ['date_to'],
+    message: 'absences.date_to_before_from',
+  });
+export type AbsenceRequestsQuery = z.input<typeof absenceRequestsQuerySchema>;
+
+export const absenceRequestsResponseSchema = z.object({
+  data: z.array(absenceRequestSchema),
+  meta: pageMetaSchema,
+});
+export type AbsenceRequestsResponse = z.infer<typeof absenceRequestsResponseSchema>;
+
+/** `GET absences.management`: requests whose current step the user may decide now, oldest first. */
+export const managementQuerySchema = z.object({ page: pageSchema, per_page: perPageSchema });
+export const managementResponseSchema = z.object({
+  data: z.array(absenceRequestSchema),
+  meta: pageMetaSchema,
+});
+export type ManagementResponse = z.infer<typeof managementResponseSchema>;
+
+/** `GET absences.management.count`: how many await the user's decision, in all and by type (the badge). */
+export const managementCountResponseSchema = z.object({
+  data: z.object({
+    total: z.number().int(),
+    by_type: z.array(z.object({ absence_type: z.enum(ABSENCE_TYPE_CODES), total: z.number().int() })),
+  }),
+});
+export type ManagementCountResponse = z.infer<typeof managementCountResponseSchema>;
+
+/** One approved absence in a list of who is (or will be) away. */
+export const absenceEntrySchema = z.object({
+  id: z.number().int(),
+  employee_id: z.number().int(),
+  employee_name: z.string(),
+  absence_type: z.enum(ABSENCE_TYPE_CODES),
+  date_from: z.string(),
+  date_to: z.string(),
+  half_day_start: z.boolean(),
+  half_day_end: z.boolean(),
+  hours: z.number().nullable(),
+  days: z.number(),
+});
+export type AbsenceEntry = z.infer<typeof absenceEntrySchema>;
+
+/**
+ * `GET dashboard.absence.list` (spec §7.2: page, per_page, absence_type) and `dashboard.absence.filter`:
+ * approved absences of the people the user may see whose range meets [date_from, date_to]; by
+ * default those that have not ended yet (from today in the user's calendar).
+ */
+export const absenceListQuerySchema = z.object({
+  page: pageSchema,
+  per_page: perPageSchema,
+  absence_type: z.enum(ABSENCE_TYPE_CODES).optional(),
+  date_from: plainDateSchema.optional(),
+  date_to: plainDateSchema.optional(),
+});
+export const absenceFilterQuerySchema = absenceListQuerySchema.omit({
+  page: true,
+  per_page: true,
+  absence_type: true,
+});
+export const absenceListResponseSchema = z.object({
+  data: z.array(absenceEntrySchema),
+  meta: pageMetaSchema,
+});
+export type AbsenceListResponse = z.infer<typeof absenceListResponseSchema>;
+
+/** `GET dashboard.absence.filter`: the types with how many absences each has, most first. */
+export const absenceFilterResponseSchema = z.object({
+  data: z.array(z.object({ absence_type: z.enum(ABSENCE_TYPE_CODES), total: z.number().int() })),
+});
+export type AbsenceFilterResponse = z.infer<typeof absenceFilterResponseSchema>;
+
+/**
+ * `GET dashboard.absentToday.list` and `.total`: who is away today, "today" in each person's own
+ * calendar time zone; approved absences of the people the user may see.
+ */
+export const absentTodayQuerySchema = z.object({
+  page: pageSchema,
+  per_page: perPageSchema,
+  absence_type: z.enum(ABSENCE_TYPE_CODES).optional(),
+});
+export const absentTodayTotalQuerySchema = absentTodayQuerySchema.pick({ absence_type: true });
+export const absentTodayResponseSchema = z.object({
+  data: z.array(absenceEntrySchema.extend({ today: z.string() })),
+  meta: pageMetaSchema,
+});
+export type AbsentTodayResponse = z.infer<typeof absentTodayResponseSchema>;
+export const absentTodayTotalResponseSchema = z.object({ data: z.object({ total: z.number().int() }) });
+
+export const LEDGER_ENTRY_KINDS = [
+  'accrual',
+  'carry_over',
+  'expiry',
+  'adjustment',
+  'absence',
+  'absence_reversal',
+] as const;
+
+/** One line of a balance's ledger: its sum is the balance, line by line. */
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
+  amount: z.number(),
+  request_id: z.number().int().nullable(),
+  /** The request's dates, for absence lines. */
+  date_from: z.string().nullable(),
+  date_to: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** `GET absences.ledger`: one's own by default, or an employee's the user may see with AbsenceRequest view. */
+export const ledgerQuerySchema = z.object({
+  absence_type: z.enum(ABSENCE_TYPE_CODES),
+  employee_id: queryIdSchema.optional(),
+  year: z.coerce.number().int().min(1900).max(2999).optional(),
+});
+export const ledgerResponseSchema = z.object({
+  data: z.object({ balance: absenceBalanceSchema, entries: z.array(ledgerEntrySchema) }),
+});
+export type LedgerResponse = z.infer<typeof ledgerResponseSchema>;
+
+/** `POST employeeRequest.requests.preview`: what a request would count, with the same refusals, unwritten. */
+export const absencePreviewResponseSchema = z.object({
+  data: z.object({
+    unit: z.enum(ABSENCE_UNITS),
+    days: z.number(),
+    days_by_year: z.record(z.string(), z.number()),
+    /** What would be left of the balance in each year touched (types counted against a balance). */
+    available_after: z.record(z.string(), z.number()).nullable(),
+  }),
+});
+export type AbsencePreviewResponse = z.infer<typeof absencePreviewResponseSchema>;
+
+/**
+ * `POST absences.entries`: HR enters an absence directly (`create_absence`) for people or a whole
+ * team; approved at once. Each person is checked alone: a refusal writes nothing for them.
+ */
+export const directEntryBodySchema = z
+  .object({
+    absence_type: z.enum(ABSENCE_TYPE_CODES),
+    employee_ids: z.array(objectIdSchema).max(500).optional(),
+    team_id: objectIdSchema.optional(),
+    date_from: plainDateSchema,
+    date_to: plainDateSchema,
+    half_day_start: z.boolean().default(false),
+    half_day_end: z.boolean().default(false),
+    hours: z.number().positive().max(10_000).multipleOf(0.25).optional(),
+    comment: z.string().trim().max(2000).optional(),
+  })
+  .refine((body) => body.date_from <= body.date_to, {
+    path: ['date_to'],
+    message: 'absences.date_to_before_from',
+  })
+  .refine((body) => (body.employee_ids?.length ?? 0) > 0 || body.team_id !== undefined, {
+    path: ['employee_ids'],
+    message: 'absences.choose_people',
+  });
+export type DirectEntryBody = z.input<typeof directEntryBodySchema>;
+
+export const directEntryResultSchema = z.object({
+  employee_id: z.number().int(),
+  employee_name: z.string(),
+  /** `created`: written (id, days); `refused`: nothing written, `errors` say why under each field. */
+  result: z.enum(['created', 'refused']),
+  id: z.number().int().nullable(),
+  status: z.enum(ABSENCE_STATUSES).nullable(),
+  days: z.number().nullable(),
+  errors: z.record(z.string(), z.array(z.string())).nullable(),
+});
+export type DirectEntryResult = z.infer<typeof directEntryResultSchema>;
+export const directEntryResponseSchema = z.object({
+  data: z.array(directEntryResultSchema),
+  meta: z.object({ created: z.number().int(), refused: z.number().int() }),
+});
+export type DirectEntryResponse = z.infer<typeof directEntryResponseSchema>;
+
+/** `PUT absences.entries.one` (`update_absence`): new dates of an approved absence, recounted. */
+export const updateAbsenceEntryBodySchema = z
+  .object({
+    date_from: plainDateSchema,
+    date_to: plainDateSchema,
+    half_day_start: z.boolean().default(false),
+    half_day_end: z.boolean().default(false),
+    hours: z.number().positive().max(10_000).multipleOf(0.25).optional(),
+    comment: z.string().trim().max(2000).optional(),
+  })
+  .refine((body) => body.date_from <= body.date_to, {
+    path: ['date_to'],
+    message: 'absences.date_to_before_from',
+  });
+export type UpdateAbsenceEntryBody = z.input<typeof updateAbsenceEntryBodySchema>;

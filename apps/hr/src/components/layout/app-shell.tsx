@@ -4,6 +4,7 @@ import { BellIcon, MenuIcon } from '@kadry/ui/icons';
 import { SnackbarHost } from '@kadry/ui/snackbar/snackbar-host';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ManagementBadge } from '../../features/absences/components/management-badge';
 import { useNotificationCount } from '../../features/notifications/api/get-notification-count';
 import { useMarkNotificationsRead } from '../../features/notifications/api/mark-notifications-read';
 import { useT } from '../../lib/i18n';
@@ -161,6 +162,7 @@ function MainNavigation({ items, location }: { items: typeof SCREEN_LINKS; locat
                   onClick={() => setIsOpen(false)}
                 >
                   {t(item.label)}
+                  {item.screen === 'absenceRequests' ? <ManagementBadge /> : null}
                 </Link>
               </li>
             );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import {
   type AbsenceLedgerEntryRow,
   type AbsencePolicyRow,
@@ -8,6 +8,7 @@ import {
   absenceLedgerEntries,
   absencePolicies,
   absencePolicyAssignments,
+  absenceRequestFiles,
   absenceRequestSteps,
   absenceRequests,
   absenceTypes,
@@ -15,9 +16,12 @@ import {
   employeeCalendars,
   workCalendars,
 } from '../../db/schema/absences';
-import { employees } from '../../db/schema/employees';
+import { employeeFullName, employees } from '../../db/schema/employees';
+import { storedFiles } from '../../db/schema/files';
 import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
+import { type EmployeeReader, employeeVisibleWhere } from '../employees/employee-visibility';
 import { ABSENCE_TYPE_DEFAULTS, DEFAULT_VACATION_POLICY } from './absence-type-defaults';
 import type { DayCalendar } from './day-count';
 
@@ -366,4 +370,499 @@ export async function setRequestStatus(
     .update(absenceRequests)
     .set({ status, decidedAt })
     .where(and(eq(absenceRequests.companyId, companyId), eq(absenceRequests.id, id)));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lists: which requests a user sees, filtered and paged (docs/decisions/018-absence-ledger.md).
+
+/** The teams of a subtree: the team and every team below it. */
+function subtreeOf(companyId: number, teamId: number): SQL {
+  return sql`(with recursive sub(id) as (select id from teams where company_id = ${companyId} and id = ${teamId} union all select t.id from teams t join sub on t.parent_id = sub.id where t.company_id = ${companyId}) select id from sub)`;
+}
+
+/** The employee of the outer row belongs to a team of the subtree. */
+function inTeamSubtree(companyId: number, teamId: number): SQL {
+  return sql`exists (select 1 from team_members tm where tm.company_id = ${companyId} and tm.employee_id = ${absenceRequests.employeeId} and tm.team_id in ${subtreeOf(companyId, teamId)})`;
+}
+
+/**
+ * Who sees a request (decision 018): its employee is visible (decision 013) and the AbsenceRequest
+ * view level reaches them (own / my team / anyone), or the user is a step's named approver. The
+ * query must join `employees` on the request's employee.
+ */
+export type RequestReader = EmployeeReader & {
+  /** The AbsenceRequest view level. */
+  absenceLevel: EmployeeReader['level'];
+};
+
+export function requestVisibleWhere(reader: RequestReader): SQL {
+  const own = sql`${absenceRequests.employeeId} = ${reader.employeeId}`;
+  const named = sql`exists (select 1 from absence_request_steps s where s.company_id = ${reader.companyId} and s.request_id = ${absenceRequests.id} and s.approver_employee_id = ${reader.employeeId})`;
+  let reach: SQL | undefined;
+  if (reader.absenceLevel === 'to_all') {
+    reach = employeeVisibleWhere(reader) ?? sql`true`;
+  } else if (reader.absenceLevel === 'only_my_and_my_team' && reader.teamIds.length > 0) {
+    const team = sql`exists (select 1 from team_members tm where tm.company_id = ${reader.companyId} and tm.employee_id = ${absenceRequests.employeeId} and tm.team_id in (select unnest(${`{${reader.teamIds.join(',')}}`}::int[])))`;
+    reach = sql`(${own} or (${team} and ${employeeVisibleWhere(reader) ?? sql`true`}))`;
+  } else if (reader.absenceLevel !== 'not_visible') {
+    reach = own;
+  }
+  return reach ? sql`(${reach} or ${named})` : named;
+}
+
+export type RequestFilters = {
+  status?: string | undefined;
+  absenceTypeId?: number | undefined;
+  employeeId?: number | undefined;
+  teamId?: number | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+};
+
+function filterConditions(companyId: number, filters: RequestFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(absenceRequests.status, filters.status));
+  if (filters.absenceTypeId !== undefined)
+    conditions.push(eq(absenceRequests.absenceTypeId, filters.absenceTypeId));
+  if (filters.employeeId !== undefined) conditions.push(eq(absenceRequests.employeeId, filters.employeeId));
+  if (filters.teamId !== undefined) conditions.push(inTeamSubtree(companyId, filters.teamId));
+  if (filters.dateFrom) conditions.push(gte(absenceRequests.dateTo, filters.dateFrom));
+  if (filters.dateTo) conditions.push(lte(absenceRequests.dateFrom, filters.dateTo));
+  return conditions;
+}
+
+/** A page of the requests a reader sees, newest first, and how many there are. */
+export async function listVisibleRequests(
+  db: Tx,
+  companyId: number,
+  visible: SQL,
+  filters: RequestFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AbsenceRequestRow[]; total: number }> {
+  const where = and(
+    eq(absenceRequests.companyId, companyId),
+    visible,
+    ...filterConditions(companyId, filters),
+  );
+  const rows = await db
+    .select({ request: absenceRequests })
+    .from(absenceRequests)
+    .innerJoin(
+      employees,
+      and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId)),
+    )
+    .where(where)
+    .orderBy(desc(absenceRequests.createdAt), desc(absenceRequests.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(absenceRequests)
+    .innerJoin(
+      employees,
+      and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId)),
+    )
+    .where(where);
+  return { rows: rows.map((row) => row.request), total: count?.total ?? 0 };
+}
+
+/**
+ * Pending requests whose current step (the first pending one) the user might decide: of a type in
+ * `typeIds` (those whose approval action the user holds), not their own, and either named to them
+ * or of an employee the reader sees. The caller checks each with canDecideStep.
+ */
+export async function listDecisionCandidates(
+  db: Tx,
+  companyId: number,
+  reader: EmployeeReader,
+  typeIds: readonly number[],
+): Promise<{ request: AbsenceRequestRow; step: AbsenceRequestStepRow }[]> {
+  if (typeIds.length === 0) return [];
+  const visible = employeeVisibleWhere(reader) ?? sql`true`;
+  const rows = await db
+    .select({ request: absenceRequests, step: absenceRequestSteps })
+    .from(absenceRequests)
+    .innerJoin(
+      employees,
+      and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId)),
+    )
+    .innerJoin(
+      absenceRequestSteps,
+      and(
+        eq(absenceRequestSteps.companyId, companyId),
+        eq(absenceRequestSteps.requestId, absenceRequests.id),
+        eq(absenceRequestSteps.status, 'pending'),
+      ),
+    )
+    .where(
+      and(
+        eq(absenceRequests.companyId, companyId),
+        eq(absenceRequests.status, 'pending'),
+        inArray(absenceRequests.absenceTypeId, [...typeIds]),
+        sql`${absenceRequests.employeeId} <> ${reader.employeeId}`,
+        sql`${absenceRequestSteps.position} = (select min(s2.position) from absence_request_steps s2 where s2.company_id = ${companyId} and s2.request_id = ${absenceRequests.id} and s2.status = 'pending')`,
+        sql`(${absenceRequestSteps.approverEmployeeId} = ${reader.employeeId} or ${visible})`,
+      ),
+    )
+    .orderBy(asc(absenceRequests.createdAt), asc(absenceRequests.id));
+  return rows;
+}
+
+/** Teams of employees, for their relation to the reader (own / my team / other). */
+export async function findTeamsOf(
+  db: Tx,
+  companyId: number,
+  employeeIds: readonly number[],
+): Promise<Map<number, { id: number; isHidden: boolean }[]>> {
+  const result = new Map<number, { id: number; isHidden: boolean }[]>();
+  if (employeeIds.length === 0) return result;
+  const rows = await db
+    .select({ employeeId: teamMembers.employeeId, id: teams.id, isHidden: teams.isHidden })
+    .from(teamMembers)
+    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), eq(teams.companyId, companyId)))
+    .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.employeeId, [...employeeIds])));
+  for (const row of rows) {
+    const list = result.get(row.employeeId) ?? [];
+    list.push({ id: row.id, isHidden: row.isHidden });
+    result.set(row.employeeId, list);
+  }
+  return result;
+}
+
+/** What a request's answer shows besides its row: names, steps and documents, for many at once. */
+export type RequestDetails = {
+  employeeNames: Map<number, string>;
+  userNames: Map<number, string>;
+  steps: Map<number, AbsenceRequestStepRow[]>;
+  files: Map<number, { id: number; name: string; size: number }[]>;
+};
+
+export async function findRequestDetails(
+  db: Tx,
+  companyId: number,
+  requests: readonly AbsenceRequestRow[],
+): Promise<RequestDetails> {
+  const requestIds = requests.map((request) => request.id);
+  const details: RequestDetails = {
+    employeeNames: new Map(),
+    userNames: new Map(),
+    steps: new Map(),
+    files: new Map(),
+  };
+  if (requestIds.length === 0) return details;
+  const stepRows = await db
+    .select()
+    .from(absenceRequestSteps)
+    .where(
+      and(eq(absenceRequestSteps.companyId, companyId), inArray(absenceRequestSteps.requestId, requestIds)),
+    )
+    .orderBy(asc(absenceRequestSteps.requestId), asc(absenceRequestSteps.position));
+  for (const step of stepRows) {
+    const list = details.steps.get(step.requestId) ?? [];
+    list.push(step);
+    details.steps.set(step.requestId, list);
+  }
+  const employeeIds = new Set(requests.map((request) => request.employeeId));
+  for (const step of stepRows) if (step.approverEmployeeId !== null) employeeIds.add(step.approverEmployeeId);
+  const names = await db
+    .select({ id: employees.id, name: employeeFullName })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, [...employeeIds])));
+  for (const row of names) details.employeeNames.set(row.id, row.name);
+  const userIds = [...new Set(stepRows.map((step) => step.decidedById).filter((id) => id !== null))];
+  if (userIds.length > 0) {
+    const rows = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)));
+    for (const row of rows) details.userNames.set(row.id, row.name);
+  }
+  const fileRows = await db
+    .select({
+      requestId: absenceRequestFiles.requestId,
+      id: storedFiles.id,
+      name: storedFiles.originalName,
+      size: storedFiles.size,
+    })
+    .from(absenceRequestFiles)
+    .innerJoin(
+      storedFiles,
+      and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, absenceRequestFiles.fileId)),
+    )
+    .where(
+      and(eq(absenceRequestFiles.companyId, companyId), inArray(absenceRequestFiles.requestId, requestIds)),
+    )
+    .orderBy(asc(absenceRequestFiles.createdAt), asc(storedFiles.id));
+  for (const row of fileRows) {
+    const list = details.files.get(row.requestId) ?? [];
+    list.push({ id: row.id, name: row.name, size: row.size });
+    details.files.set(row.requestId, list);
+  }
+  return details;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Who is away: approved absences of visible people.
+
+export type AbsenceEntryRow = {
+  id: number;
+  employeeId: number;
+  employeeName: string;
+  absenceTypeId: number;
+  dateFrom: string;
+  dateTo: string;
+  halfDayStart: boolean;
+  halfDayEnd: boolean;
+  hours: number | null;
+  amount: number;
+};
+
+const entryColumns = {
+  id: absenceRequests.id,
+  employeeId: absenceRequests.employeeId,
+  employeeName: employeeFullName,
+  absenceTypeId: absenceRequests.absenceTypeId,
+  dateFrom: absenceRequests.dateFrom,
+  dateTo: absenceRequests.dateTo,
+  halfDayStart: absenceRequests.halfDayStart,
+  halfDayEnd: absenceRequests.halfDayEnd,
+  hours: absenceRequests.hours,
+  amount: absenceRequests.amount,
+};
+
+function approvedWhere(
+  companyId: number,
+  visible: SQL,
+  range: { from?: string | undefined; to?: string | undefined },
+  typeIds: readonly number[] | undefined,
+): SQL | undefined {
+  return and(
+    eq(absenceRequests.companyId, companyId),
+    eq(absenceRequests.status, 'approved'),
+    visible,
+    range.from ? gte(absenceRequests.dateTo, range.from) : undefined,
+    range.to ? lte(absenceRequests.dateFrom, range.to) : undefined,
+    typeIds ? inArray(absenceRequests.absenceTypeId, typeIds.length > 0 ? [...typeIds] : [-1]) : undefined,
+  );
+}
+
+/** A page of approved absences meeting a range, soonest first. */
+export async function listApprovedAbsences(
+  db: Tx,
+  companyId: number,
+  visible: SQL,
+  range: { from?: string | undefined; to?: string | undefined },
+  typeIds: readonly number[] | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AbsenceEntryRow[]; total: number }> {
+  const where = approvedWhere(companyId, visible, range, typeIds);
+  const join = and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId));
+  const rows = await db
+    .select(entryColumns)
+    .from(absenceRequests)
+    .innerJoin(employees, join)
+    .where(where)
+    .orderBy(asc(absenceRequests.dateFrom), asc(absenceRequests.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(absenceRequests)
+    .innerJoin(employees, join)
+    .where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** How many approved absences meeting a range each type has. */
+export async function countApprovedByType(
+  db: Tx,
+  companyId: number,
+  visible: SQL,
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<{ absenceTypeId: number; total: number }[]> {
+  return db
+    .select({ absenceTypeId: absenceRequests.absenceTypeId, total: sql<number>`count(*)::int` })
+    .from(absenceRequests)
+    .innerJoin(
+      employees,
+      and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId)),
+    )
+    .where(approvedWhere(companyId, visible, range, undefined))
+    .groupBy(absenceRequests.absenceTypeId);
+}
+
+/**
+ * Approved absences meeting [from, to] (the span of "today" over the company's time zones), with the
+ * time zone of each person's calendar (their own, else the company's default, else UTC).
+ */
+export async function listApprovedWithZones(
+  db: Tx,
+  companyId: number,
+  visible: SQL,
+  range: { from: string; to: string },
+  typeIds: readonly number[],
+): Promise<(AbsenceEntryRow & { timeZone: string })[]> {
+  return db
+    .select({
+      ...entryColumns,
+      timeZone: sql<string>`coalesce((select wc.time_zone from employee_calendars ec join work_calendars wc on wc.id = ec.calendar_id and wc.company_id = ${companyId} where ec.company_id = ${companyId} and ec.employee_id = ${absenceRequests.employeeId}), (select wc.time_zone from work_calendars wc where wc.company_id = ${companyId} and wc.is_default), 'UTC')`,
+    })
+    .from(absenceRequests)
+    .innerJoin(
+      employees,
+      and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId)),
+    )
+    .where(approvedWhere(companyId, visible, range, typeIds))
+    .orderBy(asc(employees.lastName), asc(employees.firstName), asc(absenceRequests.id));
+}
+
+/** The time zones of the company's calendars (and UTC, for people on none). */
+export async function listCalendarZones(db: Tx, companyId: number): Promise<string[]> {
+  const rows = await db
+    .select({ timeZone: workCalendars.timeZone })
+    .from(workCalendars)
+    .where(eq(workCalendars.companyId, companyId))
+    .groupBy(workCalendars.timeZone);
+  return [...new Set(['UTC', ...rows.map((row) => row.timeZone)])];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ledger lines, direct entry, documents.
+
+/** Ledger lines of (employee, type, year) with the dates of the requests behind absence lines. */
+export function listLedgerLines(
+  db: Tx,
+  companyId: number,
+  key: { employeeId: number; absenceTypeId: number; year: number },
+) {
+  return db
+    .select({
+      id: absenceLedgerEntries.id,
+      kind: absenceLedgerEntries.kind,
+      amount: absenceLedgerEntries.amount,
+      requestId: absenceLedgerEntries.requestId,
+      note: absenceLedgerEntries.note,
+      createdAt: absenceLedgerEntries.createdAt,
+      dateFrom: absenceRequests.dateFrom,
+      dateTo: absenceRequests.dateTo,
+    })
+    .from(absenceLedgerEntries)
+    .leftJoin(
+      absenceRequests,
+      and(eq(absenceRequests.companyId, companyId), eq(absenceRequests.id, absenceLedgerEntries.requestId)),
+    )
+    .where(
+      and(
+        eq(absenceLedgerEntries.companyId, companyId),
+        eq(absenceLedgerEntries.employeeId, key.employeeId),
+        eq(absenceLedgerEntries.absenceTypeId, key.absenceTypeId),
+        eq(absenceLedgerEntries.periodYear, key.year),
+      ),
+    )
+    .orderBy(asc(absenceLedgerEntries.createdAt), asc(absenceLedgerEntries.id));
+}
+
+/** Members of a team and the teams below it. */
+export async function listTeamMemberIds(db: Tx, companyId: number, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ employeeId: teamMembers.employeeId })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.companyId, companyId),
+        sql`${teamMembers.teamId} in ${subtreeOf(companyId, teamId)}`,
+      ),
+    )
+    .groupBy(teamMembers.employeeId);
+  return rows.map((row) => row.employeeId).sort((a, b) => a - b);
+}
+
+export async function teamExists(db: Tx, companyId: number, teamId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.companyId, companyId), eq(teams.id, teamId)));
+  return row !== undefined;
+}
+
+export async function findEmployeeNames(
+  db: Tx,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: employees.id, name: employeeFullName })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** New dates and amounts of an approved absence (update_absence). */
+export async function updateRequestSpan(
+  db: Tx,
+  companyId: number,
+  id: number,
+  values: Pick<
+    AbsenceRequestRow,
+    'dateFrom' | 'dateTo' | 'halfDayStart' | 'halfDayEnd' | 'hours' | 'amount' | 'amountByYear' | 'comment'
+  >,
+): Promise<void> {
+  await db
+    .update(absenceRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(absenceRequests.companyId, companyId), eq(absenceRequests.id, id)));
+}
+
+/** Records documents stored in the FileStore and attaches them to a request. */
+export async function attachRequestFiles(
+  db: Tx,
+  companyId: number,
+  requestId: number,
+  files: readonly { key: string; name: string; size: number; sha256: string; format: string | null }[],
+): Promise<void> {
+  for (const file of files) {
+    const [stored] = await db
+      .insert(storedFiles)
+      .values({
+        companyId,
+        storageKey: file.key,
+        originalName: file.name,
+        detectedFormat: file.format,
+        size: file.size,
+        sha256: file.sha256,
+      })
+      .returning({ id: storedFiles.id });
+    if (!stored) throw new Error('attachRequestFiles: insert returned no row');
+    await db.insert(absenceRequestFiles).values({ companyId, requestId, fileId: stored.id });
+  }
+}
+
+/** One document of a request. */
+export async function findRequestFile(
+  db: Tx,
+  companyId: number,
+  requestId: number,
+  fileId: number,
+): Promise<{ storageKey: string; name: string; format: string | null; size: number } | null> {
+  const [row] = await db
+    .select({
+      storageKey: storedFiles.storageKey,
+      name: storedFiles.originalName,
+      format: storedFiles.detectedFormat,
+      size: storedFiles.size,
+    })
+    .from(absenceRequestFiles)
+    .innerJoin(
+      storedFiles,
+      and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, absenceRequestFiles.fileId)),
+    )
+    .where(
+      and(
+        eq(absenceRequestFiles.companyId, companyId),
+        eq(absenceRequestFiles.requestId, requestId),
+        eq(absenceRequestFiles.fileId, fileId),
+      ),
+    );
+  return row ?? null;
 }

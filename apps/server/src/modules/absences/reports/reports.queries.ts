@@ -1,0 +1,368 @@
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AbsenceRequestRow,
+  absenceLedgerEntries,
+  absencePolicies,
+  absencePolicyAssignments,
+  absenceRequests,
+  calendarDays,
+  employeeCalendars,
+  workCalendars,
+} from '../../../db/schema/absences';
+import { employeeFullName, employees } from '../../../db/schema/employees';
+import { teamMembers, teams } from '../../../db/schema/teams';
+import type { Db } from '../../../db/tables';
+import type { DayCalendar } from '../day-count';
+
+// All SQL of absence reports and the timeline; every statement filters by company_id. `visible` is
+// the condition over `employees` from visible-people.ts.
+
+/** The database or an open transaction. */
+export type Tx = Pick<Db, 'select' | 'execute'>;
+
+/** A plain-date range, both ends included. */
+export type DateRange = { from: string; to: string };
+
+/** A team and every team below it, or null when the company has no such team. */
+export async function findTeamSubtree(db: Tx, companyId: number, teamId: number): Promise<number[] | null> {
+  const result = await db.execute<{ id: number }>(sql`
+    with recursive subtree(id) as (
+      select t.id from teams t where t.company_id = ${companyId} and t.id = ${teamId}
+      union
+      select t.id from teams t join subtree s on t.parent_id = s.id where t.company_id = ${companyId}
+    )
+    select id from subtree
+  `);
+  const ids = result.rows.map((row) => Number(row.id));
+  return ids.length === 0 ? null : ids;
+}
+
+function inTeams(companyId: number, teamIds: readonly number[]): SQL {
+  return sql`exists (select 1 from team_members tm where tm.company_id = ${companyId} and tm.employee_id = ${employees.id} and tm.team_id in (select unnest(${`{${teamIds.join(',')}}`}::int[])))`;
+}
+
+/** Employed at some point of the range: started by its end, not gone before its start. */
+function employedDuring(range: DateRange): SQL | undefined {
+  return and(
+    or(isNull(employees.startOfWork), lte(employees.startOfWork, range.to)),
+    or(isNull(employees.dismissalDate), gte(employees.dismissalDate, range.from)),
+  );
+}
+
+export type PersonRef = { id: number; name: string };
+
+/** One page of the people a timeline shows (by name), and how many there are. */
+export async function findPeoplePage(
+  db: Tx,
+  companyId: number,
+  filter: { visible: SQL; teamIds: readonly number[] | null; range: DateRange },
+  page: { limit: number; offset: number },
+): Promise<{ total: number; people: PersonRef[] }> {
+  const where = and(
+    eq(employees.companyId, companyId),
+    filter.visible,
+    filter.teamIds ? inTeams(companyId, filter.teamIds) : undefined,
+    employedDuring(filter.range),
+  );
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where);
+  const people = await db
+    .select({ id: employees.id, name: employeeFullName })
+    .from(employees)
+    .where(where)
+    .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { total: Number(counted?.total ?? 0), people };
+}
+
+/** One person by id when `visible` lets the reader see them, else null. */
+export async function findVisiblePerson(
+  db: Tx,
+  companyId: number,
+  employeeId: number,
+  visible: SQL,
+): Promise<(PersonRef & { startOfWork: string | null; dismissalDate: string | null }) | null> {
+  const [row] = await db
+    .select({
+      id: employees.id,
+      name: employeeFullName,
+      startOfWork: employees.startOfWork,
+      dismissalDate: employees.dismissalDate,
+    })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId), visible));
+  return row ?? null;
+}
+
+/** Visible people matched by an import cell: their employee number, else their work e-mail. */
+export async function findVisiblePeopleByKeys(
+  db: Tx,
+  companyId: number,
+  keys: readonly string[],
+  visible: SQL,
+): Promise<{ id: number; employeeNumber: string | null; workEmail: string | null }[]> {
+  if (keys.length === 0) return [];
+  const lowered = keys.map((key) => key.toLowerCase());
+  return db
+    .select({ id: employees.id, employeeNumber: employees.employeeNumber, workEmail: employees.workEmail })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        visible,
+        or(
+          inArray(employees.employeeNumber, [...keys]),
+          inArray(sql`lower(${employees.workEmail})`, lowered),
+        ),
+      ),
+    );
+}
+
+export type ReportRequestRow = Pick<
+  AbsenceRequestRow,
+  | 'id'
+  | 'employeeId'
+  | 'absenceTypeId'
+  | 'dateFrom'
+  | 'dateTo'
+  | 'halfDayStart'
+  | 'halfDayEnd'
+  | 'hours'
+  | 'status'
+  | 'amount'
+  | 'amountByYear'
+>;
+
+const requestColumns = {
+  id: absenceRequests.id,
+  employeeId: absenceRequests.employeeId,
+  absenceTypeId: absenceRequests.absenceTypeId,
+  dateFrom: absenceRequests.dateFrom,
+  dateTo: absenceRequests.dateTo,
+  halfDayStart: absenceRequests.halfDayStart,
+  halfDayEnd: absenceRequests.halfDayEnd,
+  hours: absenceRequests.hours,
+  status: absenceRequests.status,
+  amount: absenceRequests.amount,
+  amountByYear: absenceRequests.amountByYear,
+};
+
+/** Requests of some people touching a range, of the given statuses (and types), by start date. */
+export function findRequestsOf(
+  db: Tx,
+  companyId: number,
+  filter: {
+    employeeIds: readonly number[];
+    range: DateRange;
+    statuses: readonly string[];
+    typeIds?: readonly number[] | undefined;
+  },
+): Promise<ReportRequestRow[]> {
+  if (filter.employeeIds.length === 0) return Promise.resolve([]);
+  return db
+    .select(requestColumns)
+    .from(absenceRequests)
+    .where(
+      and(
+        eq(absenceRequests.companyId, companyId),
+        inArray(absenceRequests.employeeId, [...filter.employeeIds]),
+        inArray(absenceRequests.status, [...filter.statuses]),
+        lte(absenceRequests.dateFrom, filter.range.to),
+        gte(absenceRequests.dateTo, filter.range.from),
+        filter.typeIds ? inArray(absenceRequests.absenceTypeId, [...filter.typeIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(absenceRequests.dateFrom), asc(absenceRequests.id));
+}
+
+/**
+ * Approved (or given statuses') requests touching a range of every person `visible` lets the reader
+ * see (in the teams, when given), with the person's name: the HR report and the feeds.
+ */
+export function findVisibleRequests(
+  db: Tx,
+  companyId: number,
+  filter: {
+    visible: SQL;
+    teamIds: readonly number[] | null;
+    employeeId?: number | undefined;
+    range: DateRange;
+    statuses: readonly string[];
+    typeIds?: readonly number[] | undefined;
+  },
+): Promise<(ReportRequestRow & { name: string })[]> {
+  return db
+    .select({ ...requestColumns, name: employeeFullName })
+    .from(absenceRequests)
+    .innerJoin(
+      employees,
+      and(eq(employees.id, absenceRequests.employeeId), eq(employees.companyId, companyId)),
+    )
+    .where(
+      and(
+        eq(absenceRequests.companyId, companyId),
+        inArray(absenceRequests.status, [...filter.statuses]),
+        lte(absenceRequests.dateFrom, filter.range.to),
+        gte(absenceRequests.dateTo, filter.range.from),
+        filter.typeIds ? inArray(absenceRequests.absenceTypeId, [...filter.typeIds]) : undefined,
+        filter.employeeId !== undefined ? eq(absenceRequests.employeeId, filter.employeeId) : undefined,
+        filter.teamIds ? inTeams(companyId, filter.teamIds) : undefined,
+        filter.visible,
+      ),
+    )
+    .orderBy(
+      asc(employees.lastName),
+      asc(employees.firstName),
+      asc(employees.id),
+      asc(absenceRequests.dateFrom),
+    );
+}
+
+/**
+ * The work calendar of each person with its exceptions in a range: their own calendar, else the
+ * company's default; people with neither are missing (Monday–Friday in UTC, as the engine does).
+ */
+export async function findCalendarsOf(
+  db: Tx,
+  companyId: number,
+  employeeIds: readonly number[],
+  range: DateRange,
+): Promise<Map<number, DayCalendar & { timeZone: string }>> {
+  const found = new Map<number, DayCalendar & { timeZone: string }>();
+  if (employeeIds.length === 0) return found;
+  const [assigned, calendars] = await Promise.all([
+    db
+      .select({ employeeId: employeeCalendars.employeeId, calendarId: employeeCalendars.calendarId })
+      .from(employeeCalendars)
+      .where(
+        and(
+          eq(employeeCalendars.companyId, companyId),
+          inArray(employeeCalendars.employeeId, [...employeeIds]),
+        ),
+      ),
+    db
+      .select({
+        id: workCalendars.id,
+        timeZone: workCalendars.timeZone,
+        weekdays: workCalendars.workingWeekdays,
+        isDefault: workCalendars.isDefault,
+      })
+      .from(workCalendars)
+      .where(eq(workCalendars.companyId, companyId)),
+  ]);
+  const days = await db
+    .select({ calendarId: calendarDays.calendarId, date: calendarDays.date, kind: calendarDays.kind })
+    .from(calendarDays)
+    .where(
+      and(
+        eq(calendarDays.companyId, companyId),
+        gte(calendarDays.date, range.from),
+        lte(calendarDays.date, range.to),
+      ),
+    );
+  const byCalendar = new Map<number, DayCalendar & { timeZone: string }>();
+  for (const calendar of calendars) {
+    const own = days.filter((day) => day.calendarId === calendar.id);
+    byCalendar.set(calendar.id, {
+      workingWeekdays: new Set(calendar.weekdays),
+      daysOff: new Set(own.filter((day) => day.kind !== 'working_day').map((day) => day.date)),
+      extraWorkingDays: new Set(own.filter((day) => day.kind === 'working_day').map((day) => day.date)),
+      timeZone: calendar.timeZone,
+    });
+  }
+  const fallback = calendars.find((calendar) => calendar.isDefault);
+  const assignedOf = new Map(assigned.map((row) => [row.employeeId, row.calendarId]));
+  for (const employeeId of employeeIds) {
+    const calendarId = assignedOf.get(employeeId) ?? fallback?.id;
+    const calendar = calendarId === undefined ? undefined : byCalendar.get(calendarId);
+    if (calendar) found.set(employeeId, calendar);
+  }
+  return found;
+}
+
+/** What decides how days are counted per person and type: policies, their assignments, teams. */
+export type CountingSources = {
+  policies: { id: number; absenceTypeId: number; isDefault: boolean; counting: string }[];
+  assignments: { policyId: number; teamId: number | null; employeeId: number | null }[];
+  memberships: { employeeId: number; teamId: number }[];
+};
+
+export async function findCountingSources(
+  db: Tx,
+  companyId: number,
+  employeeIds: readonly number[],
+): Promise<CountingSources> {
+  const [policies, assignments, memberships] = await Promise.all([
+    db
+      .select({
+        id: absencePolicies.id,
+        absenceTypeId: absencePolicies.absenceTypeId,
+        isDefault: absencePolicies.isDefault,
+        counting: absencePolicies.counting,
+      })
+      .from(absencePolicies)
+      .where(eq(absencePolicies.companyId, companyId))
+      .orderBy(asc(absencePolicies.id)),
+    db
+      .select({
+        policyId: absencePolicyAssignments.policyId,
+        teamId: absencePolicyAssignments.teamId,
+        employeeId: absencePolicyAssignments.employeeId,
+      })
+      .from(absencePolicyAssignments)
+      .where(eq(absencePolicyAssignments.companyId, companyId)),
+    findMemberships(db, companyId, employeeIds),
+  ]);
+  return { policies, assignments, memberships };
+}
+
+/** The teams of some people. */
+export function findMemberships(
+  db: Tx,
+  companyId: number,
+  employeeIds: readonly number[],
+): Promise<{ employeeId: number; teamId: number }[]> {
+  if (employeeIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ employeeId: teamMembers.employeeId, teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.employeeId, [...employeeIds])));
+}
+
+/** Names of teams by id. */
+export async function findTeamNames(
+  db: Tx,
+  companyId: number,
+  teamIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.companyId, companyId), inArray(teams.id, [...teamIds])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Ledger sums of one person and year, by type and kind. */
+export function sumLedgerByType(
+  db: Tx,
+  companyId: number,
+  employeeId: number,
+  year: number,
+): Promise<{ absenceTypeId: number; kind: string; total: string }[]> {
+  return db
+    .select({
+      absenceTypeId: absenceLedgerEntries.absenceTypeId,
+      kind: absenceLedgerEntries.kind,
+      total: sql<string>`sum(${absenceLedgerEntries.amount})`,
+    })
+    .from(absenceLedgerEntries)
+    .where(
+      and(
+        eq(absenceLedgerEntries.companyId, companyId),
+        eq(absenceLedgerEntries.employeeId, employeeId),
+        eq(absenceLedgerEntries.periodYear, year),
+      ),
+    )
+    .groupBy(absenceLedgerEntries.absenceTypeId, absenceLedgerEntries.kind);
+}
