@@ -13,6 +13,7 @@ import * as files from './schema/files';
 import * as forms from './schema/forms';
 import * as idempotency from './schema/idempotency';
 import * as integrations from './schema/integrations';
+import * as interviews from './schema/interviews';
 import * as jobs from './schema/jobs';
 import * as notifications from './schema/notifications';
 import * as recruitingMail from './schema/recruiting-mail';
@@ -37,6 +38,7 @@ export const schema = {
   ...forms,
   ...idempotency,
   ...integrations,
+  ...interviews,
   ...jobs,
   ...notifications,
   ...recruitingMail,

@@ -67,7 +67,10 @@ export const recruitingMailSettings = pgTable('recruiting_mail_settings', {
 /** Delivery states; kept in step with APPLICATION_MAIL_STATES of @kadry/shared. */
 const MAIL_STATES = ['scheduled', 'queued', 'sent', 'failed', 'cancelled'] as const;
 /** Why a mail went; kept in step with APPLICATION_MAIL_KINDS of @kadry/shared. */
-const MAIL_KINDS = ['manual', 'acknowledgement', 'rejection', 'stage'] as const;
+const MAIL_KINDS = ['manual', 'acknowledgement', 'rejection', 'stage', 'interview'] as const;
+
+/** A calendar invitation sent with a mail (an interview's): the iCalendar text and its METHOD. */
+export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string };
 
 /**
  * One mail to a candidate about an application, with its delivery state: `scheduled` (a delayed
@@ -94,6 +97,8 @@ export const applicationMails = pgTable(
     subject: text('subject').notNull(),
     bodyHtml: text('body_html').notNull(),
     bodyText: text('body_text').notNull(),
+    /** An interview invitation's .ics (issue 17 part 2), attached when the mail is delivered. */
+    calendar: jsonb('calendar').$type<MailCalendar>(),
     /** When it is due: now, or later for a delayed rejection. */
     sendAt: timestamp('send_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -135,7 +140,17 @@ export const applicationRejections = pgTable(
 );
 
 /** History entry kinds kept here; kept in step with the timeline kinds of @kadry/shared. */
-const ACTIVITY_KINDS = ['received', 'repeat_received', 'stage_moved', 'rejected', 'reopened'] as const;
+const ACTIVITY_KINDS = [
+  'received',
+  'repeat_received',
+  'stage_moved',
+  'rejected',
+  'reopened',
+  'interview_scheduled',
+  'interview_rescheduled',
+  'interview_cancelled',
+  'scorecard_submitted',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** What an activity records beyond who and when, by kind. */
@@ -147,6 +162,14 @@ export type ActivityData = {
   to_stage?: { id: number | null; name: string };
   /** rejected: the reason's entry id. */
   reason_id?: number | null;
+  /** interview_* and scorecard_submitted: the interview, and its moment at the time (ISO, IANA zone). */
+  interview_id?: number;
+  starts_at?: string;
+  time_zone?: string;
+  /** interview_rescheduled: the moment before. */
+  previous_starts_at?: string;
+  /** scorecard_submitted: the scorecard (its recommendation is read from it, for who may see it). */
+  scorecard_id?: number;
 };
 
 /**

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -12,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
 import { applicationForms } from './forms';
-import { tsvector } from './sql-helpers';
+import { buildInListCheck, tsvector } from './sql-helpers';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -21,6 +23,12 @@ import { users } from './users';
  * the other descriptive columns (salary, residence, ...), in the vacancy's own language.
  */
 export type VacancyLanguage = { language: string; level: string };
+
+/** Salary periods; kept in step with SALARY_PERIODS of @kadry/shared. */
+const SALARY_PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
+
+/** An attribute interviewers rate on a scorecard; `key` stays when the name is edited. */
+export type ScorecardAttribute = { key: string; name: string };
 
 /**
  * Words of the name and the body sections, HTML tags stripped. 'simple' configuration: no stemming,
@@ -61,6 +69,18 @@ export const vacancies = pgTable(
     positions: integer('positions'),
     /** The vacancy's own form; null means the company's default form. */
     formId: integer('form_id').references(() => applicationForms.id, { onDelete: 'set null' }),
+    /** The hiring manager (issue 17): who decides; null when not named. */
+    hiringManagerId: integer('hiring_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Structured salary beside the free-text `salary` (which stays as written): bounds in `currency`
+     * (ISO 4217) per `period`. All null when not given; the careers JSON-LD prefers these.
+     */
+    salaryMin: numeric('salary_min', { precision: 14, scale: 2, mode: 'number' }),
+    salaryMax: numeric('salary_max', { precision: 14, scale: 2, mode: 'number' }),
+    salaryCurrency: text('salary_currency'),
+    salaryPeriod: text('salary_period', { enum: SALARY_PERIODS }),
+    /** What interviewers rate on this vacancy's scorecards, in order. */
+    scorecardAttributes: jsonb('scorecard_attributes').$type<ScorecardAttribute[]>().notNull().default([]),
     ...createTimestampColumns(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
@@ -81,6 +101,10 @@ export const vacancies = pgTable(
     index('vacancies_search_idx').using('gin', t.search),
     index('vacancies_team_idx').on(t.companyId, t.teamId),
     index('vacancies_form_idx').on(t.formId),
+    check(
+      'vacancies_salary_period_check',
+      sql`salary_period is null or ${buildInListCheck('salary_period', SALARY_PERIODS)}`,
+    ),
   ],
 );
 
