@@ -9,6 +9,8 @@ export default defineProject({
     exclude: ['test/reliability/**', 'node_modules/**'],
     // Migrates one template database per run; each test file starts from a copy (test/db.ts).
     globalSetup: ['test/global-setup.ts'],
+    // Checks that every statement the app under test sent filters by company_id (docs/scaling.md).
+    setupFiles: ['test/tenant-filter/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite is WASM with a large heap: separate processes, and few of them (each copy costs memory).

@@ -11,13 +11,20 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Signs in through the sign-in page and waits for the app's home. */
+/**
+ * Signs in through the sign-in page and waits for the app: its home (whatever it shows) with the
+ * account's own menu in the top bar.
+ */
 export async function signIn(page: Page, account: { email: string; password: string; name: string }) {
   await page.goto('/app/sign-in');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.name}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/?$/);
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: account.name, exact: true }),
+  ).toBeVisible();
+  await expect(page.locator('main h1').first()).toBeVisible();
 }
 
 /** The set-password link of the newest mail to `to` (GET /api/test/emails, newest first). */

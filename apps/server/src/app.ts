@@ -30,6 +30,8 @@ import { appShellRoutes } from './modules/app-shell/app-shell.routes';
 import { applicationActivityRoutes } from './modules/applications/application-activity.routes';
 import { subscribeCandidateMail } from './modules/applications/application-mail.service';
 import { applicationsRoutes } from './modules/applications/applications.routes';
+import { interviewsRoutes } from './modules/applications/interviews.routes';
+import { registerInterviewReminders } from './modules/applications/interviews.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type CaptchaRegistry, captchaRegistry } from './modules/captcha/captcha-registry';
 import { careersPagesRoutes } from './modules/careers/careers-pages.routes';
@@ -37,6 +39,7 @@ import { publicVacanciesRoutes } from './modules/careers/public-vacancies.routes
 import { careersSettingsRoutes } from './modules/careers-settings/careers-settings.routes';
 import { cvRoutes } from './modules/cv/cv.routes';
 import type { CvParserPool } from './modules/cv/cv-parser-pool';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes';
 import { employeeAccessRoutes } from './modules/employees/employee-access.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
@@ -258,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   subscribeNotifications(events, { db: database.db, mail, log: app.log });
   // Candidate mail (issue 17): its delivery job and the acknowledgement of each new application.
   subscribeCandidateMail(events, jobs, { db: database.db, sender: emailSender, log: app.log });
+  // Interviews (issue 17 part 2): the reminder before each interview.
+  registerInterviewReminders(jobs, { db: database.db, log: app.log });
   // Webhooks: a delivery (and its job) per subscribed webhook for each event, POSTed by the queue.
   const outgoingPolicy = { allowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS };
   registerWebhookDeliveries(jobs, { db: database.db, policy: outgoingPolicy });
@@ -289,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cvRoutes, { db: database.db, env, fileStore: deps.fileStore, cvParser: deps.cvParser });
   await app.register(careersPagesRoutes, {
     db: database.db,
+    now,
     careersClientDir: deps.careersClientDir,
     careersServerEntry: deps.careersServerEntry,
   });
@@ -311,6 +317,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { db: database.db, fileStore: deps.fileStore, events, jobs });
   // Candidate mail and its templates, rejection with a reason, the activity history (issue 17).
   await app.register(applicationActivityRoutes, { db: database.db, events, jobs });
+  // Interviews with calendar invitations, and scorecards (issue 17 part 2).
+  await app.register(interviewsRoutes, { db: database.db, events, jobs, now });
   await app.register(mailTemplatesRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db, now });
   // Administration: staff accounts, teams, one's own account.
@@ -336,6 +344,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
   });
   await app.register(absenceFeedsRoutes, { db: database.db, now });
+  // The dashboard, part 1 (issue 15): layouts, widget parameters and the people widgets.
+  await app.register(dashboardRoutes, { db: database.db, now });
   // People: the employee record (issue 13).
   await app.register(employeesRoutes, {
     db: database.db,

@@ -12,6 +12,7 @@ import { createConfiguredFileStore } from '../src/storage/configured-store';
 import type { FileStore } from '../src/storage/file-store';
 import { CAREERS_SERVER_ENTRY } from './careers-build';
 import { createTestDatabase } from './db';
+import { recordServerStatements } from './tenant-filter/statement-log';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -52,7 +53,8 @@ export async function createTestApp(
   const cvParser = createCvParserPool({ workers: 1, timeoutMs: env.CV_PARSE_TIMEOUT_MS });
   const app = await buildApp({
     env,
-    database,
+    // The app's statements are checked for a company filter (tenant-filter/setup.ts); the test's own are not.
+    database: recordServerStatements(database),
     fileStore,
     cvParser,
     careersClientDir: path.join(dataDir, 'no-client-build'),

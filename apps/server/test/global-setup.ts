@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPglite, migrateDatabase, openDatabase } from '../src/db/client';
 import { buildCareersRenderer } from './careers-build';
+import type { StatementLogSummary } from './tenant-filter/setup';
 
 /** How test files reach the migrated template (see test/db.ts). */
 export type TestDatabaseContext =
@@ -16,6 +18,8 @@ export type TestDatabaseContext =
 declare module 'vitest' {
   export interface ProvidedContext {
     kadryTestDatabase: TestDatabaseContext;
+    /** Where each test file leaves the statements its tenant filter check saw (tenant-filter/setup.ts). */
+    kadryStatementLogDir: string;
   }
 }
 
@@ -26,6 +30,7 @@ const DB_DIR = path.join(SERVER_DIR, 'src/db');
 const CACHE_DIR = path.join(SERVER_DIR, '../../node_modules/.cache/kadry');
 
 let postgresAdminUrl: string | undefined;
+let statementLogDir: string | undefined;
 
 /**
  * Builds the careers page renderer if it is stale, and migrates one template database per test run. PGlite: a data-directory tarball every test file
@@ -35,6 +40,8 @@ let postgresAdminUrl: string | undefined;
 export async function setup(project: TestProject): Promise<void> {
   // The careers pages render with the careers app's server build, loaded at run time.
   buildCareersRenderer();
+  statementLogDir = await mkdtemp(path.join(tmpdir(), 'kadry-statements-'));
+  project.provide('kadryStatementLogDir', statementLogDir);
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     await createPostgresTemplate(databaseUrl);
@@ -53,6 +60,27 @@ export async function setup(project: TestProject): Promise<void> {
 /** Drops the PostgreSQL template; the PGlite tarball stays cached for the next run. */
 export async function teardown(): Promise<void> {
   if (postgresAdminUrl) await dropPostgresDatabase(postgresAdminUrl, POSTGRES_TEMPLATE_NAME);
+  if (statementLogDir) await printStatementTotals(statementLogDir);
+}
+
+/** One line for the run: how many distinct statements the tenant filter check parsed and checked. */
+async function printStatementTotals(directory: string): Promise<void> {
+  const checked = new Set<string>();
+  const exempted = new Set<string>();
+  let files = 0;
+  let failures = 0;
+  for (const name of await readdir(directory)) {
+    const summary = JSON.parse(await readFile(path.join(directory, name), 'utf8')) as StatementLogSummary;
+    files += 1;
+    failures += summary.failures;
+    for (const hash of summary.checked) checked.add(hash);
+    for (const hash of summary.exempted) exempted.add(hash);
+  }
+  await rm(directory, { recursive: true, force: true });
+  if (files === 0) return;
+  console.log(
+    `tenant filter check: ${checked.size} distinct statements from ${files} test files checked for a company_id condition, ${exempted.size} exempted as infrastructure, ${failures} failing`,
+  );
 }
 
 /**

@@ -8,10 +8,14 @@ import { buildApp } from '../src/app';
 import { parseEnv } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/client';
 import { type Company, companies } from '../src/db/schema/companies';
+import { roles } from '../src/db/schema/roles';
+import { agentFor, seedUser } from '../src/modules/auth/auth-test-support';
 import { createCvParserPool } from '../src/modules/cv/cv-parser-pool';
+import { createSession } from '../src/plugins/session-store';
 import { createConfiguredFileStore } from '../src/storage/configured-store';
 import { CAREERS_SERVER_ENTRY } from './careers-build';
 import { createTestDatabase, seedCompany } from './db';
+import { recordServerStatements } from './tenant-filter/statement-log';
 
 // Two server processes on one PostgreSQL, as behind a load balancer (issue 16 item 2): what one
 // process keeps in memory must not let it disagree with the other. Each app below has its own
@@ -35,7 +39,7 @@ describe.runIf(context.kind === 'postgres')('two processes on one PostgreSQL', (
     });
     const app = await buildApp({
       env,
-      database,
+      database: recordServerStatements(database),
       fileStore: createConfiguredFileStore(env, dataDir).fileStore,
       cvParser,
       careersClientDir: path.join(dataDir, 'no-client-build'),
@@ -91,6 +95,58 @@ describe.runIf(context.kind === 'postgres')('two processes on one PostgreSQL', (
     first.forgetCachedCompanies();
     const startedAt = Date.now();
     await expect.poll(() => read(second), { timeout: 1_000, interval: 20 }).toBe('New Name');
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+  });
+
+  it('enforces a role change made through one process in the other within 1 s, both ways', async () => {
+    const [first, second] = [apps[0], apps[1]];
+    if (!first || !second) throw new Error('the processes of the first test are missing');
+    const host = company.hosts[0] ?? '';
+    async function signedIn(role: 'owner' | 'employee') {
+      const { user } = await seedUser(database.db, company.id, { role });
+      const token = await createSession(database.db, {
+        companyId: company.id,
+        userId: user.id,
+        now: new Date(),
+        maxAgeMs: 3_600_000,
+      });
+      return { user, headers: { ...agentFor(token).headers, host, accept: 'application/json' } };
+    }
+    const owner = await signedIn('owner');
+    const person = await signedIn('owner');
+    // The built-in roles exist once the company has its first account.
+    const roleIds = Object.fromEntries(
+      (
+        await database.db
+          .select({ id: roles.id, key: roles.key })
+          .from(roles)
+          .where(eq(roles.companyId, company.id))
+      ).map((role) => [role.key, role.id]),
+    );
+    expect(roleIds.owner).toBeDefined();
+    expect(roleIds.employee).toBeDefined();
+    // Owners only: what the person may do follows their role.
+    const listUsers = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: person.headers })).statusCode;
+    const setRole = async (key: 'owner' | 'employee') => {
+      const response = await first.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${person.user.id}`,
+        headers: owner.headers,
+        payload: { role_id: roleIds[key] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    expect(await listUsers(second)).toBe(200);
+    await setRole('employee');
+    let startedAt = Date.now();
+    await expect.poll(() => listUsers(second), { timeout: 1_000, interval: 20 }).toBe(403);
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+
+    await setRole('owner');
+    startedAt = Date.now();
+    await expect.poll(() => listUsers(second), { timeout: 1_000, interval: 20 }).toBe(200);
     expect(Date.now() - startedAt).toBeLessThan(1_000);
   });
 });

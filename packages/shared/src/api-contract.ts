@@ -84,6 +84,21 @@ import {
 } from './schemas/admin';
 import { translationsResponseSchema } from './schemas/auth';
 import {
+  aboutCompanyBodySchema,
+  aboutCompanyResponseSchema,
+  birthdaysResponseSchema,
+  companyInfoResponseSchema,
+  currentLayoutBodySchema,
+  dashboardWidgetsTextSchema,
+  defaultLayoutBodySchema,
+  defaultLayoutResponseSchema,
+  layoutParamsBodySchema,
+  myCandidatesResponseSchema,
+  widgetParamsBodySchema,
+  widgetParamsResponseSchema,
+  workAnniversariesResponseSchema,
+} from './schemas/dashboard';
+import {
   createEntryBodySchema,
   dictionaryResponseSchema,
   editableDictionariesResponseSchema,
@@ -126,7 +141,17 @@ import {
   webhookSecretResponseSchema,
   webhooksResponseSchema,
 } from './schemas/integrations';
+import {
+  applicationInterviewsResponseSchema,
+  interviewDetailsResponseSchema,
+  interviewInputSchema,
+  interviewResponseSchema,
+  myInterviewsResponseSchema,
+  scorecardInputSchema,
+  scorecardResponseSchema,
+} from './schemas/interviews';
 import { jobsResponseSchema } from './schemas/jobs';
+import { notificationsResponseSchema } from './schemas/notifications';
 import {
   applicationDetailsResponseSchema,
   applicationListResponseSchema,
@@ -266,7 +291,22 @@ export const STAFF_API_CONTRACT = {
     post: { status: 200, response: bulkResultResponseSchema, body: bulkMailInputSchema },
   },
   'recruiting.mails.cancel': { post: { status: 200, response: applicationMailResponseSchema } },
+  // Interviews and scorecards (schemas/interviews.ts).
+  'recruiting.applications.interviews': {
+    get: { status: 200, response: applicationInterviewsResponseSchema },
+    post: { status: 201, response: interviewResponseSchema, body: interviewInputSchema },
+  },
+  'recruiting.interviews.one': {
+    get: { status: 200, response: interviewDetailsResponseSchema },
+    put: { status: 200, response: interviewResponseSchema, body: interviewInputSchema },
+  },
+  'recruiting.interviews.cancel': { post: { status: 200, response: interviewResponseSchema } },
+  'recruiting.interviews.scorecard': {
+    put: { status: 200, response: scorecardResponseSchema, body: scorecardInputSchema },
+  },
+  'recruiting.myInterviews': { get: { status: 200, response: myInterviewsResponseSchema } },
 
+  'recruiting.notifications': { get: { status: 200, response: notificationsResponseSchema } },
   'recruiting.notifications.count': { get: { status: 200, response: notificationCountSchema } },
   'recruiting.notifications.read': {
     post: { status: 200, response: notificationCountSchema, body: markNotificationsReadInputSchema },
@@ -404,6 +444,31 @@ export const STAFF_API_CONTRACT = {
   'dashboard.absence.filter': { get: { status: 200, response: absenceFilterResponseSchema } },
   'dashboard.absentToday.list': { get: { status: 200, response: absentTodayResponseSchema } },
   'dashboard.absentToday.total': { get: { status: 200, response: absentTodayTotalResponseSchema } },
+
+  // The dashboard, part 1 (schemas/dashboard.ts). widgets.all answers a JSON string of JSON text.
+  'dashboard.widgets.all': { get: { status: 200, response: dashboardWidgetsTextSchema } },
+  'dashboard.widgets.params': {
+    post: { status: 200, response: widgetParamsResponseSchema, body: widgetParamsBodySchema },
+  },
+  'dashboard.layouts.current': {
+    put: { status: 204, response: null, body: currentLayoutBodySchema },
+    delete: noContent,
+  },
+  'dashboard.layouts.current.params': {
+    post: { status: 200, response: widgetParamsResponseSchema, body: layoutParamsBodySchema },
+  },
+  'dashboard.layouts.default': {
+    get: { status: 200, response: defaultLayoutResponseSchema },
+    put: { status: 200, response: defaultLayoutResponseSchema, body: defaultLayoutBodySchema },
+  },
+  'dashboard.companyInfo': { get: { status: 200, response: companyInfoResponseSchema } },
+  'dashboard.aboutCompany': {
+    get: { status: 200, response: aboutCompanyResponseSchema },
+    put: { status: 200, response: aboutCompanyResponseSchema, body: aboutCompanyBodySchema },
+  },
+  'dashboard.birthdays.list': { get: { status: 200, response: birthdaysResponseSchema } },
+  'dashboard.importantDate': { get: { status: 200, response: workAnniversariesResponseSchema } },
+  'employee.candidates': { get: { status: 200, response: myCandidatesResponseSchema } },
   'absences.ledger': { get: { status: 200, response: ledgerResponseSchema } },
   'absences.balances.employee': { get: { status: 200, response: absenceBalanceResponseSchema } },
   'absences.entries': {

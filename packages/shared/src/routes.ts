@@ -21,6 +21,7 @@ export const SERVED_ROUTES = {
   'careers.sitemap': '/sitemap.xml',
   'careers.robots': '/robots.txt',
   'careers.logo': '/careers-logo/{fileId}',
+  'careers.logo.versioned': '/careers-logo/{fileId}/{version}',
 
   // The public careers API (spec §7.1): no session, no CSRF token.
   'public.vacancies': '/api/v1/public-vacancies',
@@ -59,6 +60,8 @@ export const SERVED_ROUTES = {
   'recruiting.applications.comments': '/api/v1/applications/{id}/comments',
   'recruiting.applications.export': '/api/v1/applications/export',
   'recruiting.files.download': '/api/v1/files/{id}/download',
+  /** The user's notifications (applications, absence steps), newest first: schemas/notifications.ts. */
+  'recruiting.notifications': '/api/v1/notifications',
   'recruiting.notifications.count': '/api/v1/notifications/count',
   'recruiting.notifications.read': '/api/v1/notifications/read',
   'recruiting.teams': '/api/v1/teams',
@@ -77,6 +80,16 @@ export const SERVED_ROUTES = {
   'recruiting.applications.bulkMails': '/api/v1/applications/bulk/mails',
   /** A scheduled (delayed) mail, called off before it leaves. */
   'recruiting.mails.cancel': '/api/v1/application-mails/{id}/cancel',
+  // Interviews and scorecards (issue 17 part 2; schemas/interviews.ts).
+  /** GET: an application's interviews with the scorecards one may see; POST: schedule one. */
+  'recruiting.applications.interviews': '/api/v1/applications/{id}/interviews',
+  /** GET: an interview with its scorecards (interviewers too); PUT: reschedule or edit. */
+  'recruiting.interviews.one': '/api/v1/interviews/{id}',
+  'recruiting.interviews.cancel': '/api/v1/interviews/{id}/cancel',
+  /** PUT: the signed-in interviewer's scorecard for the interview. */
+  'recruiting.interviews.scorecard': '/api/v1/interviews/{id}/scorecard',
+  /** The signed-in user's upcoming interviews (and past ones awaiting their scorecard). */
+  'recruiting.myInterviews': '/api/v1/my/interviews',
 
   // Administration (schemas/admin.ts): staff accounts, teams, one's own account.
   'admin.users': '/api/v1/admin/users',
@@ -232,6 +245,22 @@ export const SERVED_ROUTES = {
   /** POST: HR enters absences directly (create_absence), for people or a team; PUT/DELETE one. */
   'absences.entries': '/api/v1/absences/entries',
   'absences.entries.one': '/api/v1/absences/entries/{id}',
+
+  // The dashboard, part 1 (issue 15, schemas/dashboard.ts): layouts and widget parameters, company
+  // info, birthdays, work anniversaries (the spec's important dates) and the user's candidates.
+  /** GET: the user's widgets and their parameters, as JSON text (spec §7.2). */
+  'dashboard.widgets.all': '/api/v1/dashboard/widgets',
+  'dashboard.widgets.params': '/api/v1/dashboard/widgets/params',
+  /** PUT: the user's widgets in order; DELETE: back to the company default. */
+  'dashboard.layouts.current': '/api/v1/dashboard/layouts/current',
+  'dashboard.layouts.current.params': '/api/v1/dashboard/layouts/current/params',
+  'dashboard.layouts.default': '/api/v1/dashboard/layouts/default',
+  'dashboard.companyInfo': '/api/v1/dashboard/company-info',
+  'dashboard.aboutCompany': '/api/v1/dashboard/about-company',
+  'dashboard.birthdays.list': '/api/v1/dashboard/birthdays',
+  /** Upcoming work anniversaries. */
+  'dashboard.importantDate': '/api/v1/dashboard/important-dates',
+  'employee.candidates': '/api/v1/employees/candidates',
 } as const satisfies Record<string, string>;
 
 /**
@@ -247,12 +276,6 @@ export const PLANNED_ROUTES = {
 
   // Dashboard: widgets and layouts.
   'dashboard.administrations': '/api/v1/dashboard/administrations',
-  'dashboard.widgets.all': '/api/v1/dashboard/widgets',
-  'dashboard.widgets.params': '/api/v1/dashboard/widgets/params',
-  'dashboard.layouts.current.params': '/api/v1/dashboard/layouts/current/params',
-  'dashboard.layouts.default': '/api/v1/dashboard/layouts/default',
-  'dashboard.companyInfo': '/api/v1/dashboard/company-info',
-  'dashboard.aboutCompany': '/api/v1/dashboard/about-company',
 
   // Dashboard: questions to the company.
   'dashboard.ask.all': '/api/v1/dashboard/ask',
@@ -260,9 +283,7 @@ export const PLANNED_ROUTES = {
   'dashboard.ask.id': '/api/v1/dashboard/ask/{id}',
 
   // Dashboard: people and events.
-  'dashboard.birthdays.list': '/api/v1/dashboard/birthdays',
   'dashboard.corpEvents': '/api/v1/dashboard/corp-events',
-  'dashboard.importantDate': '/api/v1/dashboard/important-dates',
 
   // Dashboard: tasks (profile events) and their comments.
   'dashboard.myTasks': '/api/v1/dashboard/my-tasks',
@@ -271,9 +292,6 @@ export const PLANNED_ROUTES = {
   'profile.events.resolution': '/api/v1/profile/events/{id}/resolution',
   'profile.events.comments': '/api/v1/profile/events/{id}/comments',
   'profile.events.comment': '/api/v1/profile/events/{id}/comments/{commentId}',
-
-  // Employees.
-  'employee.candidates': '/api/v1/employees/candidates',
 
   // Statistics and analytics.
   'statistics.children': '/api/statistics/children',

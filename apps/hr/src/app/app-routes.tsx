@@ -7,6 +7,7 @@ import { absenceRoutes } from '../features/absences/routes';
 import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/applications/routes';
 import { careersSettingsRoutes } from '../features/careers-settings/routes';
+import { DashboardScreen } from '../features/dashboard/routes';
 import { dictionaryRoutes } from '../features/dictionaries/routes';
 import { employeeRoutes } from '../features/employees/routes';
 import { employeesImportRoutes } from '../features/employees-import/routes';
@@ -21,11 +22,14 @@ import { usePageData } from '../lib/page-data';
 import { usePermissions } from '../lib/permissions/use-permissions';
 import { canOpenScreen, SCREEN_LINKS } from '../lib/screens';
 
+/** Every section the user opens (the start page before the dashboard; reachable from the navigation). */
 function HomePage() {
   const t = useT();
   const { user, settings } = usePageData();
   const permissions = usePermissions();
-  const links = SCREEN_LINKS.filter((item) => canOpenScreen(item.screen, settings.tariffs, permissions));
+  const links = SCREEN_LINKS.filter(
+    (item) => item.screen !== 'sections' && canOpenScreen(item.screen, settings.tariffs, permissions),
+  );
   return (
     <section>
       <PageHeading>{t('hr.home.title', { name: user.name })}</PageHeading>
@@ -44,11 +48,27 @@ function HomePage() {
   );
 }
 
+/**
+ * The home page: the dashboard (issue 15) for whoever may see it, else the list of sections. Nothing
+ * until the permissions arrive, so the page does not flash the wrong one.
+ */
+function HomeRoute() {
+  const { settings } = usePageData();
+  const permissions = usePermissions();
+  if (permissions.status !== 'ready' && permissions.permissions === null) {
+    return permissions.status === 'error' ? <HomePage /> : null;
+  }
+  return canOpenScreen('dashboard', settings.tariffs, permissions) ? <DashboardScreen /> : <HomePage />;
+}
+
 /** The app's pages under /app (the router's base): the home page and each feature's own routes. */
 export function AppRoutes() {
   return (
     <Switch>
       <Route path="/">
+        <HomeRoute />
+      </Route>
+      <Route path="/sections">
         <HomePage />
       </Route>
       {employeesImportRoutes}

@@ -4,6 +4,8 @@ import type { Permissions } from './permissions/use-permissions';
 
 /** The screens of the app's navigation: each needs its plan module and a permission. */
 export type Screen =
+  | 'dashboard'
+  | 'sections'
   | 'vacancies'
   | 'candidates'
   | 'forms'
@@ -22,9 +24,13 @@ export type Screen =
   | 'absenceFeeds'
   | 'absenceSettings'
   | 'absences'
-  | 'absenceRequests';
+  | 'absenceRequests'
+  | 'interviews';
 
 const SCREEN_MODULE: Record<Screen, AppModule> = {
+  // The home page (issue 15) and the list of every section the user opens: no plan of their own.
+  dashboard: 'dashboard',
+  sections: 'dashboard',
   vacancies: 'vacancies',
   candidates: 'candidates',
   forms: 'application_forms',
@@ -49,6 +55,8 @@ const SCREEN_MODULE: Record<Screen, AppModule> = {
   absenceSettings: 'absences',
   absences: 'absences',
   absenceRequests: 'absences',
+  // An interview (issue 17): its interviewers open it whatever their role; the server decides.
+  interviews: 'candidates',
 };
 
 /** The management tab of absences: `management_tab` or any approval action (absences.service.ts too). */
@@ -63,6 +71,11 @@ export function canManageAbsences(permissions: Permissions): boolean {
 export function canOpenScreen(screen: Screen, tariffs: readonly string[], permissions: Permissions): boolean {
   if (!isModuleUnlocked(tariffs, SCREEN_MODULE[screen])) return false;
   switch (screen) {
+    // The dashboard: the Dashboard view, as on the server (its widgets decide the rest). The list of
+    // sections is the home page of whoever has no dashboard, so it needs a link only beside one.
+    case 'dashboard':
+    case 'sections':
+      return permissions.can('Dashboard', 'view');
     // The timeline and the HR report: the Timeline action absence_report_view, as on the server.
     case 'absenceTimeline':
     case 'absenceReport':
@@ -80,6 +93,9 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
       return permissions.can('Vacancy', 'view');
     case 'candidates':
       return permissions.can('Candidate', 'view');
+    // An interview's page: its interviewers (any role) and whoever reaches its candidate; the server decides.
+    case 'interviews':
+      return true;
     // Read by whoever writes to candidates or sees templates; changed with Template at to_all (server).
     case 'mailTemplates':
       return permissions.can('Candidate', 'update') || permissions.can('Template', 'view');
@@ -120,23 +136,66 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
   }
 }
 
+/** The navigation's sections, in order: each screen's link sits under one. */
+export type NavGroup = 'home' | 'people' | 'absences' | 'recruiting' | 'settings';
+export const NAV_GROUPS: { group: NavGroup; label: string }[] = [
+  { group: 'home', label: 'hr.dashboard.nav_group' },
+  { group: 'people', label: 'hr.shell.group.people' },
+  { group: 'absences', label: 'hr.shell.group.absences' },
+  { group: 'recruiting', label: 'hr.shell.group.recruiting' },
+  { group: 'settings', label: 'hr.shell.group.settings' },
+];
+
 /** The screens in navigation order, with their paths and label keys (the menu and the home page). */
-export const SCREEN_LINKS: { screen: Screen; path: string; label: string }[] = [
+export const SCREEN_LINKS: { screen: Screen; group: NavGroup; path: string; label: string }[] = [
+  // The dashboard is the home page (issue 15); the former start page lists every section.
+  { screen: 'dashboard', group: 'home', path: '/', label: 'hr.dashboard.nav' },
+  { screen: 'sections', group: 'home', path: '/sections', label: 'hr.dashboard.sections_nav' },
   // People & access is part of the employees area (issue 13): the two sit together.
-  { screen: 'employees', path: '/employees', label: 'hr.employees.nav' },
-  { screen: 'staff', path: '/staff', label: 'hr.staff.nav' },
-  { screen: 'vacancies', path: '/vacancies', label: 'hr.nav.vacancies' },
-  { screen: 'candidates', path: '/applications', label: 'hr.nav.candidates' },
-  { screen: 'mailTemplates', path: '/mail-templates', label: 'hr.recruiting_mail.templates.nav' },
-  { screen: 'forms', path: '/forms', label: 'hr.nav.forms' },
-  { screen: 'careersSettings', path: '/careers-settings', label: 'hr.nav.careers_settings' },
-  { screen: 'teams', path: '/teams', label: 'hr.nav.teams' },
-  { screen: 'roles', path: '/roles', label: 'hr.nav.roles' },
-  { screen: 'dictionaries', path: '/dictionaries', label: 'hr.dictionaries.nav' },
-  { screen: 'integrations', path: '/settings/integrations', label: 'hr.integrations.nav' },
-  { screen: 'absences', path: '/absences', label: 'hr.absences.nav_my' },
-  { screen: 'absenceRequests', path: '/absences/requests', label: 'hr.absences.nav_requests' },
-  { screen: 'absenceTimeline', path: '/absences/timeline', label: 'hr.absenceReports.nav.timeline' },
-  { screen: 'absenceFeeds', path: '/absences/feeds', label: 'hr.absenceReports.nav.feeds' },
-  { screen: 'absenceSettings', path: '/settings/absences', label: 'hr.absence_settings.nav' },
+  { screen: 'employees', group: 'people', path: '/employees', label: 'hr.employees.nav' },
+  { screen: 'staff', group: 'people', path: '/staff', label: 'hr.staff.nav' },
+  { screen: 'vacancies', group: 'recruiting', path: '/vacancies', label: 'hr.nav.vacancies' },
+  { screen: 'candidates', group: 'recruiting', path: '/applications', label: 'hr.nav.candidates' },
+  {
+    screen: 'mailTemplates',
+    group: 'recruiting',
+    path: '/mail-templates',
+    label: 'hr.recruiting_mail.templates.nav',
+  },
+  { screen: 'forms', group: 'recruiting', path: '/forms', label: 'hr.nav.forms' },
+  {
+    screen: 'careersSettings',
+    group: 'recruiting',
+    path: '/careers-settings',
+    label: 'hr.nav.careers_settings',
+  },
+  { screen: 'teams', group: 'people', path: '/teams', label: 'hr.nav.teams' },
+  { screen: 'roles', group: 'settings', path: '/roles', label: 'hr.nav.roles' },
+  { screen: 'dictionaries', group: 'settings', path: '/dictionaries', label: 'hr.dictionaries.nav' },
+  { screen: 'integrations', group: 'settings', path: '/settings/integrations', label: 'hr.integrations.nav' },
+  { screen: 'absences', group: 'absences', path: '/absences', label: 'hr.absences.nav_my' },
+  {
+    screen: 'absenceRequests',
+    group: 'absences',
+    path: '/absences/requests',
+    label: 'hr.absences.nav_requests',
+  },
+  {
+    screen: 'absenceTimeline',
+    group: 'absences',
+    path: '/absences/timeline',
+    label: 'hr.absenceReports.nav.timeline',
+  },
+  {
+    screen: 'absenceFeeds',
+    group: 'absences',
+    path: '/absences/feeds',
+    label: 'hr.absenceReports.nav.feeds',
+  },
+  {
+    screen: 'absenceSettings',
+    group: 'settings',
+    path: '/settings/absences',
+    label: 'hr.absence_settings.nav',
+  },
 ];

@@ -9,6 +9,11 @@ export type EmailMessage = {
   html?: string;
   /** Where replies go (a recruiter's own address on candidate mail). */
   replyTo?: string;
+  /**
+   * A calendar invitation (an interview's .ics): nodemailer sends it as a text/calendar part with
+   * its METHOD, which mail clients offer to add to the calendar, and as an attachment named `filename`.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 };
 
 /** Where Kadry's mail goes. `send` rejects when the mail could not be handed over. */

@@ -23,19 +23,28 @@ export type DomainEvents = {
   };
   /** A vacancy went on the careers site (not sent again for a re-publish of a published one). */
   'vacancy.published': { vacancyId: number };
-  /** Absences (docs/decisions/018-absence-ledger.md): a request awaits its first decision. */
-  'absence.requested': { requestId: number };
+  /**
+   * Absences (docs/decisions/018-absence-ledger.md): a request awaits its first decision. Every
+   * absence event carries `linkOrigin` as application.created does (for the links in its mail).
+   */
+  'absence.requested': AbsenceEventPayload;
   /** A step of a request's chain was approved and the next step awaits its decision. */
-  'absence.step_approved': { requestId: number };
+  'absence.step_approved': AbsenceEventPayload;
   /** A request was approved (its last step, or on creation when no approval is needed). */
-  'absence.approved': { requestId: number };
-  'absence.rejected': { requestId: number };
+  'absence.approved': AbsenceEventPayload;
+  'absence.rejected': AbsenceEventPayload;
   /** The requester withdrew a pending request. */
-  'absence.cancelled': { requestId: number };
+  'absence.cancelled': AbsenceEventPayload;
   /** An approved absence was revoked; its days went back to the balance. */
-  'absence.revoked': { requestId: number };
+  'absence.revoked': AbsenceEventPayload;
 };
 export type EventName = keyof DomainEvents;
+
+/**
+ * What an absence event names: the request, and the trusted origin of the HTTP request that caused
+ * it (request.linkOrigin; null when there is none, and absent from events recorded before it was).
+ */
+export type AbsenceEventPayload = { requestId: number; linkOrigin: string | null };
 
 export type DeliveredEvent<N extends EventName> = {
   /** The outbox row: stable across retries, so a subscriber can use it to stay idempotent. */

@@ -13,6 +13,11 @@ export type JobPayloads = {
   'candidate-mail.send': { mailId: number };
   /** One webhook delivery (modules/webhooks): POST the stored payload, signed, to the webhook's URL. */
   'webhook.deliver': { deliveryId: number };
+  /**
+   * An interview's reminder (modules/applications, issue 17): mail to its candidate and interviewers,
+   * unless the interview was moved (`sequence` is no longer its own) or cancelled since.
+   */
+  'interview.remind': { interviewId: number; sequence: number; linkOrigin: string | null };
 };
 export type JobKind = keyof JobPayloads;
 

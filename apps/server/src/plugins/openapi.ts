@@ -46,6 +46,11 @@ export const OPENAPI_TAGS = [
   { name: 'employees', description: 'Employee records, their history, salaries, files and custom fields' },
   { name: 'absences', description: 'Absence types, requests with their approvals, and balances' },
   {
+    name: 'dashboard',
+    description:
+      'The dashboard: per-user layouts of widgets and their parameters, company info, birthdays, work anniversaries, the user’s candidates',
+  },
+  {
     name: 'integrations',
     description: 'API tokens (`Authorization: Bearer`) and signed webhooks with their delivery log (owners)',
   },

@@ -78,8 +78,9 @@ export async function createSession(
 }
 
 /**
- * The user of a live session, or null. A session that has expired (idle or absolute), belongs to
- * another company or to a disabled account is deleted on the way.
+ * The user of a live session of this company, or null (a session cookie sent to another company's
+ * host is not a session there). A session that has expired (idle or absolute) or belongs to a
+ * disabled account is deleted on the way.
  */
 export async function findSessionUser(
   db: Db,
@@ -90,7 +91,6 @@ export async function findSessionUser(
   const idHash = hashToken(token);
   const rows = await db
     .select({
-      companyId: sessions.companyId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       user: {
@@ -111,10 +111,13 @@ export async function findSessionUser(
       isImpersonatorDisabled: impersonators.isDisabled,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
-    .where(eq(sessions.idHash, idHash))
+    .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
+    .leftJoin(
+      impersonators,
+      and(eq(impersonators.companyId, sessions.companyId), eq(impersonators.id, sessions.impersonatorUserId)),
+    )
+    .where(and(eq(sessions.companyId, companyId), eq(sessions.idHash, idHash)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
@@ -123,14 +126,15 @@ export async function findSessionUser(
   const isExpired = row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + times.idleMs <= now;
   // A "login as" session ends with its impersonator's access too (disabled, or its sessions ended).
   if (isExpired || row.user.isDisabled || row.isImpersonatorDisabled === true) {
-    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    await db.delete(sessions).where(and(eq(sessions.companyId, companyId), eq(sessions.idHash, idHash)));
     return null;
   }
-  // A session cookie sent to another company's host is not a session there.
-  if (row.companyId !== companyId) return null;
 
   if (now - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: times.now }).where(eq(sessions.idHash, idHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: times.now })
+      .where(and(eq(sessions.companyId, companyId), eq(sessions.idHash, idHash)));
   }
   const { isDisabled: _isDisabled, ...user } = row.user;
   const impersonator =
@@ -141,23 +145,25 @@ export async function findSessionUser(
 }
 
 /** When the session of a token ends at the latest (its absolute expiry), or null when it has none. */
-export async function findSessionExpiry(db: Db, token: string): Promise<Date | null> {
+export async function findSessionExpiry(db: Db, companyId: number, token: string): Promise<Date | null> {
   const rows = await db
     .select({ expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(eq(sessions.idHash, hashToken(token)))
+    .where(and(eq(sessions.companyId, companyId), eq(sessions.idHash, hashToken(token))))
     .limit(1);
   return rows[0]?.expiresAt ?? null;
 }
 
 /** Ends the session of a token (sign-out, rotation). */
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+export async function deleteSession(db: Db, companyId: number, token: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.companyId, companyId), eq(sessions.idHash, hashToken(token))));
 }
 
 /** Ends every session of a user (password change, account disabled). */
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function deleteUserSessions(db: Db, companyId: number, userId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId)));
 }
 
 /**

@@ -303,7 +303,7 @@ export async function startUserSession(
     impersonatorUserId?: number;
   },
 ): Promise<void> {
-  if (request.sessionToken) await deleteSession(input.db, request.sessionToken);
+  if (request.sessionToken) await deleteSession(input.db, input.companyId, request.sessionToken);
   const token = await createSession(input.db, {
     companyId: input.companyId,
     userId: input.userId,
@@ -320,7 +320,9 @@ export async function startUserSession(
 
 /** Signs out: ends the session and replaces the cookie with a fresh pre-session. */
 export async function endUserSession(request: FastifyRequest, reply: FastifyReply, db: Db): Promise<void> {
-  if (request.sessionToken) await deleteSession(db, request.sessionToken);
+  // A session token is only taken from a cookie of this host's company (the onRequest hook above).
+  if (request.sessionToken && request.company)
+    await deleteSession(db, request.company.id, request.sessionToken);
   request.sessionToken = null;
   request.user = null;
   ensureSessionToken(request, reply);

@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import { DEMO_ASSETS_PREFIX, findDemoAsset } from '../lib/demo-assets';
 
-/** Demo assets (the demo company's logo) shipped with the server. */
-const DEMO_ASSETS_DIR = fileURLToPath(new URL('../db/demo/assets', import.meta.url));
+/** A URL with its content's hash in it never changes what it answers. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * The site's icon, answered at /favicon.ico where browsers ask for it on every page (a 404 there is a
@@ -18,10 +18,19 @@ export const staticAssets = fp(async (app: FastifyInstance, _opts: { careersClie
   app.get('/favicon.ico', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=604800').send(FAVICON_SVG),
   );
-  await app.register(fastifyStatic, {
-    root: DEMO_ASSETS_DIR,
-    prefix: '/assets/demo/',
-    decorateReply: false,
-    maxAge: '1d',
-  });
+  // Demo assets (the demo company's logo) shipped with the server: pages link the name with the
+  // content's hash (lib/demo-assets.ts), cached for good; the plain name still answers, for a day.
+  app.get<{ Params: { name: string } }>(
+    `${DEMO_ASSETS_PREFIX}:name`,
+    { schema: { hide: true }, logLevel: 'warn' },
+    async (request, reply) => {
+      const found = findDemoAsset(request.params.name);
+      if (!found) throw new AppError('not_found');
+      return reply
+        .type(found.asset.contentType)
+        .header('cache-control', found.isHashed ? IMMUTABLE_CACHE : 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(found.asset.bytes);
+    },
+  );
 });

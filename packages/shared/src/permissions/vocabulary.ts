@@ -96,7 +96,8 @@ export const ENTITY_ACTIONS = {
     'email',
   ],
   'Employee.Tasks': COMMENT_ACTIONS,
-  Candidate: ['change_source', 'export_database', ...COMMENT_ACTIONS],
+  // see_scorecards_before_submitting: an interviewer reads colleagues' scorecards before filling their own.
+  Candidate: ['change_source', 'export_database', ...COMMENT_ACTIONS, 'see_scorecards_before_submitting'],
   'Vacancy.Request': [
     'approve_or_reject',
     'delete',
@@ -125,7 +126,7 @@ export function listEntityActions(entity: Entity): readonly string[] {
  * these names (snake_case, as on the wire).
  */
 export const FIELD_KEYS = {
-  field_salary: ['salary'],
+  field_salary: ['salary', 'salary_range'],
   field_files: ['files', 'cv'],
   field_email: ['email'],
   field_phone: ['phone'],

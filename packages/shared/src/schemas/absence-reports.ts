@@ -30,10 +30,7 @@ const queryBooleanSchema = z
 
 /** `{id}`: an employee id, or `current` for the user's own employee. */
 export const absenceReportParamsSchema = z.object({
-  id: z.union([
-    z.literal('current'),
-    objectIdParamSchema,
-  ]),
+  id: z.union([z.literal('current'), objectIdParamSchema]),
 });
 
 /** The year of the report (default: the current year of the employee's calendar). */

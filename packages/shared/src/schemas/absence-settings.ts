@@ -272,21 +272,34 @@ export const workCalendarSchema = z.object({
   time_zone: z.string(),
   working_weekdays: z.array(z.number().int()),
   is_default: z.boolean(),
-  /** People assigned to it (whoever has none counts on the default). */
+  /** People assigned to it themselves (employee_calendars). */
   employees_count: z.number().int(),
+  /** Teams assigned to it (team_calendars): their members and sub-teams count on it. */
+  teams_count: z.number().int(),
+  /**
+   * Current employees (not dismissed) who count days on it, whatever the reason: their own
+   * assignment, else their nearest team's calendar, else the company default.
+   */
+  people_count: z.number().int(),
 });
 export type WorkCalendar = z.infer<typeof workCalendarSchema>;
 export const workCalendarsResponseSchema = z.object({ data: z.array(workCalendarSchema) });
 
-/** One calendar with the people assigned to it. */
-export const workCalendarDetailSchema = workCalendarSchema.extend({ employees: z.array(namedRefSchema) });
+/** One calendar with the people (their own assignment) and the teams assigned to it. */
+export const workCalendarDetailSchema = workCalendarSchema.extend({
+  employees: z.array(namedRefSchema),
+  teams: z.array(namedRefSchema),
+});
 export type WorkCalendarDetail = z.infer<typeof workCalendarDetailSchema>;
 export const workCalendarResponseSchema = z.object({ data: workCalendarDetailSchema });
 
 /**
  * `PUT absences.settings.calendar.assignments`: who counts on this calendar. `employee_ids` is the
- * whole list of people on it (others assigned to it go back to the default calendar); every current
- * member of `team_ids` is moved onto it as well.
+ * whole list of people assigned to it themselves (others go back to their team's calendar or the
+ * default). `team_ids`, when given, is the whole list of teams assigned to it (stored, not copied: whoever
+ * joins such a team later, or one of its sub-teams without a calendar, counts on it too; a team
+ * assigned to another calendar moves here; teams left out are unassigned); omitted, the teams stay.
+ * A person's calendar: their own, else their nearest team's (ties: the lowest team id), else the default.
  */
 export const calendarAssignmentsBodySchema = z.object({
   employee_ids: z
@@ -297,7 +310,7 @@ export const calendarAssignmentsBodySchema = z.object({
     .array(objectIdSchema)
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'absences.settings.duplicate_ids' })
-    .default([]),
+    .optional(),
 });
 export type CalendarAssignmentsBody = z.input<typeof calendarAssignmentsBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
 import { objectIdSchema } from './common';
+import { SCORECARD_RECOMMENDATIONS } from './interviews';
 
 /*
  * Recruiting's daily work, part 1 (issue 17): candidate mail templates and settings, mail sent to a
@@ -124,7 +125,14 @@ export type MailDraft = z.infer<typeof mailDraftSchema>;
 
 export const APPLICATION_MAIL_STATES = ['scheduled', 'queued', 'sent', 'failed', 'cancelled'] as const;
 export type ApplicationMailState = (typeof APPLICATION_MAIL_STATES)[number];
-export const APPLICATION_MAIL_KINDS = ['manual', 'acknowledgement', 'rejection', 'stage'] as const;
+/** `interview`: an interview's invitation, update, cancellation or reminder (with an .ics where it has one). */
+export const APPLICATION_MAIL_KINDS = [
+  'manual',
+  'acknowledgement',
+  'rejection',
+  'stage',
+  'interview',
+] as const;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string() });
 const namedSchema = z.object({ id: z.number().int().nullable(), name: z.string() });
@@ -202,7 +210,7 @@ export const bulkResultResponseSchema = z.object({
 export type BulkResultResponse = z.infer<typeof bulkResultResponseSchema>;
 
 /** The history's filter: what kinds of entries to show (all when absent). */
-export const HISTORY_FILTERS = ['received', 'stage', 'mail', 'rejection', 'comment'] as const;
+export const HISTORY_FILTERS = ['received', 'stage', 'mail', 'rejection', 'comment', 'interview'] as const;
 export type HistoryFilter = (typeof HISTORY_FILTERS)[number];
 export const historyQuerySchema = z.object({ kind: z.enum(HISTORY_FILTERS).optional() });
 
@@ -227,6 +235,30 @@ export const historyEntrySchema = z.discriminatedUnion('type', [
     reason: namedSchema.nullable(),
   }),
   z.object({ ...at, type: z.literal('reopened'), actor: personSchema.nullable() }),
+  /** An interview scheduled, moved or cancelled (part 2): its moment then, and before a move. */
+  z.object({
+    ...at,
+    type: z.literal('interview'),
+    action: z.enum(['scheduled', 'rescheduled', 'cancelled']),
+    actor: personSchema.nullable(),
+    interview: z.object({
+      id: z.number().int(),
+      starts_at: z.string(),
+      time_zone: z.string(),
+      previous_starts_at: z.string().nullable(),
+    }),
+  }),
+  /**
+   * A scorecard submitted. `recommendation` is null while the reader may not see it yet (an interviewer
+   * who has not submitted their own, without see_scorecards_before_submitting).
+   */
+  z.object({
+    ...at,
+    type: z.literal('scorecard'),
+    actor: personSchema.nullable(),
+    interview_id: z.number().int(),
+    recommendation: z.enum(SCORECARD_RECOMMENDATIONS).nullable(),
+  }),
   z.object({
     ...at,
     type: z.literal('comment'),

@@ -9,6 +9,7 @@ import {
   searchTextSchema,
 } from './common';
 import { formFieldSchema } from './form';
+import { salaryRangeSchema, scorecardAttributeSchema, scorecardAttributesInputSchema } from './interviews';
 import { mailDraftSchema } from './recruiting-mail';
 import { vacancyLanguageSchema } from './vacancy';
 
@@ -58,6 +59,13 @@ export const staffVacancySchema = z.object({
   positions: z.number().int().min(1).max(9999).nullable(),
   /** The vacancy's own form; null = the company's default form. */
   form_id: z.number().int().nullable(),
+  /** The hiring team (issue 17): who decides, and who usually interviews (staff account ids). */
+  hiring_manager_id: z.number().int().nullable(),
+  interviewer_ids: z.array(z.number().int()),
+  /** The salary in numbers beside the free text; absent like `salary` without field_salary. */
+  salary_range: salaryRangeSchema.nullable().optional(),
+  /** What interviewers rate on this vacancy's scorecards. */
+  scorecard_attributes: z.array(scorecardAttributeSchema),
   responses_count: z.number().int(),
   public_url: z.string().nullable(),
   created_at: z.string(),
@@ -84,6 +92,15 @@ export const vacancyInputSchema = z.object({
   recruiter_ids: z.array(z.number().int()).max(50).default([]),
   positions: z.number().int().min(1).max(9999).nullable().default(null),
   form_id: z.number().int().nullable().default(null),
+  hiring_manager_id: z.number().int().nullable().default(null),
+  interviewer_ids: z
+    .array(z.number().int())
+    .max(50)
+    .default([])
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'errors.invalid_value' }),
+  salary_range: salaryRangeSchema.nullable().default(null),
+  /** Attributes with a `key` keep it (renamed, moved); new ones get one. */
+  scorecard_attributes: scorecardAttributesInputSchema.default([]),
 });
 export type VacancyInput = z.infer<typeof vacancyInputSchema>;
 

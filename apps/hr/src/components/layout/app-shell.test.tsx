@@ -45,7 +45,8 @@ describe('app shell', () => {
     renderApp('/vacancies', { permissions: ownerPermissions, pageData: buildPageData({ tariffs: ['hrm'] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
+    // Absences notify too (issue 14): the bell stays without recruiting.
+    expect(await screen.findByRole('button', { name: /Notifications: 3 new/ })).toBeInTheDocument();
   });
 
   it('shows only what the role allows', async () => {
@@ -79,11 +80,15 @@ describe('app shell on a phone (issue 18)', () => {
     await userEvent.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(document.getElementById(menu.getAttribute('aria-controls') ?? '')).toBe(
-      within(nav).getByRole('list'),
+    // The button controls the sections, each a titled list of links.
+    const sections = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    const lists = within(nav).getAllByRole('list');
+    for (const list of lists) expect(sections).toContainElement(list);
+    expect(within(nav).getByRole('list', { name: 'Recruiting' })).toContainElement(
+      within(nav).getByRole('link', { name: 'Vacancies' }),
     );
     await userEvent.tab();
-    expect(within(nav).getByRole('link', { name: 'Vacancies' })).toHaveFocus();
+    expect(within(nav).getAllByRole('link')[0]).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();

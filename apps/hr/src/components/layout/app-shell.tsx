@@ -1,16 +1,15 @@
 import { route } from '@kadry/shared/routes';
 import { CSRF_FORM_FIELD } from '@kadry/shared/schemas/auth';
-import { BellIcon, MenuIcon } from '@kadry/ui/icons';
+import { MenuIcon } from '@kadry/ui/icons';
 import { SnackbarHost } from '@kadry/ui/snackbar/snackbar-host';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ManagementBadge } from '../../features/absences/components/management-badge';
-import { useNotificationCount } from '../../features/notifications/api/get-notification-count';
-import { useMarkNotificationsRead } from '../../features/notifications/api/mark-notifications-read';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { useT } from '../../lib/i18n';
 import { usePageData } from '../../lib/page-data';
 import { usePermissions } from '../../lib/permissions/use-permissions';
-import { canOpenScreen, SCREEN_LINKS } from '../../lib/screens';
+import { canOpenScreen, NAV_GROUPS, SCREEN_LINKS } from '../../lib/screens';
 import { snackbar } from '../../lib/snackbar/snackbar';
 import { ImpersonationBanner } from './impersonation-banner';
 
@@ -77,32 +76,6 @@ function UserMenu() {
   );
 }
 
-function NotificationsCounter() {
-  const t = useT();
-  const [, navigate] = useLocation();
-  const count = useNotificationCount(true);
-  const markRead = useMarkNotificationsRead();
-  const unread = count.data ?? 0;
-  return (
-    <button
-      type="button"
-      className="notifications top-bar__icon-button"
-      onClick={() => {
-        if (unread > 0) markRead.mutate();
-        navigate('/applications');
-      }}
-    >
-      <BellIcon className="top-bar__icon" />
-      <span className="top-bar__label">{t('hr.shell.notifications', { count: unread })}</span>
-      {unread > 0 ? (
-        <span className="badge" aria-hidden="true">
-          {unread}
-        </span>
-      ) : null}
-    </button>
-  );
-}
-
 /**
  * An open/closed panel under a button: Escape or a click outside closes it, and Escape returns focus to
  * the button (the panel's content is gone from the tab order once closed).
@@ -128,7 +101,10 @@ function useDisclosure() {
   return { isOpen, setIsOpen, buttonRef, containerRef, onKeyDown };
 }
 
-/** The screens' links; at ≤ 600 px (spec §9) they fold under a menu button. */
+/**
+ * The screens' links in sections (people, absences, recruiting, settings): a sidebar on wide screens;
+ * at ≤ 600 px (spec §9) they fold under a menu button.
+ */
 function MainNavigation({ items, location }: { items: typeof SCREEN_LINKS; location: string }) {
   const t = useT();
   const listId = useId();
@@ -136,14 +112,18 @@ function MainNavigation({ items, location }: { items: typeof SCREEN_LINKS; locat
   // A chosen link navigates: the menu closes behind it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change.
   useEffect(() => setIsOpen(false), [location]);
+  // The most specific link is the current one (/absences/requests, not /absences too).
+  const current = items
+    .filter((item) => location === item.path || location.startsWith(`${item.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
   return (
-    <nav aria-label={t('hr.shell.navigation')} className="top-bar__navigation" data-open={isOpen}>
+    <nav aria-label={t('hr.shell.navigation')} className="app-nav" data-open={isOpen}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the menu closes it. */}
       <div ref={containerRef} onKeyDown={onKeyDown}>
         <button
           ref={buttonRef}
           type="button"
-          className="top-bar__menu-button top-bar__icon-button"
+          className="app-nav__menu-button top-bar__icon-button"
           aria-expanded={isOpen}
           aria-controls={listId}
           onClick={() => setIsOpen((open) => !open)}
@@ -151,23 +131,34 @@ function MainNavigation({ items, location }: { items: typeof SCREEN_LINKS; locat
           <MenuIcon className="top-bar__icon" />
           <span className="top-bar__label">{t('hr.shell.menu')}</span>
         </button>
-        <ul className="top-bar__nav" id={listId}>
-          {items.map((item) => {
-            const isCurrent = location === item.path || location.startsWith(`${item.path}/`);
+        <div className="app-nav__sections" id={listId}>
+          {NAV_GROUPS.map(({ group, label }) => {
+            const links = items.filter((item) => item.group === group);
+            if (links.length === 0) return null;
+            const titleId = `${listId}-${group}`;
             return (
-              <li key={item.screen}>
-                <Link
-                  href={item.path}
-                  aria-current={isCurrent ? 'page' : undefined}
-                  onClick={() => setIsOpen(false)}
-                >
-                  {t(item.label)}
-                  {item.screen === 'absenceRequests' ? <ManagementBadge /> : null}
-                </Link>
-              </li>
+              <div key={group} className="app-nav__section">
+                <p className="app-nav__title" id={titleId}>
+                  {t(label)}
+                </p>
+                <ul className="app-nav__links" aria-labelledby={titleId}>
+                  {links.map((item) => (
+                    <li key={item.screen}>
+                      <Link
+                        href={item.path}
+                        aria-current={item === current ? 'page' : undefined}
+                        onClick={() => setIsOpen(false)}
+                      >
+                        {t(item.label)}
+                        {item.screen === 'absenceRequests' ? <ManagementBadge /> : null}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
     </nav>
   );
@@ -181,9 +172,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useFocusOnRouteChange(location);
   const items = SCREEN_LINKS.filter((item) => canOpenScreen(item.screen, settings.tariffs, permissions));
-  // The counter needs both: new applications are what it counts, and the endpoint checks Notification.
-  const canSeeCandidates =
-    canOpenScreen('candidates', settings.tariffs, permissions) && permissions.can('Notification', 'view');
+  // New applications and steps of absence requests: the endpoints check Notification.
+  const canSeeNotifications = permissions.can('Notification', 'view');
 
   return (
     <>
@@ -191,20 +181,22 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('hr.shell.skip_to_content')}
       </a>
       <ImpersonationBanner />
-      <header className="top-bar">
-        <Link href="/" className="top-bar__company">
-          {company.avatar ? <img src={company.avatar} alt="" width={32} height={32} /> : null}
-          <span className="top-bar__company-name">{company.name}</span>
-        </Link>
+      <div className="app-frame" data-has-nav={items.length > 0}>
+        <header className="top-bar">
+          <Link href="/" className="top-bar__company">
+            {company.avatar ? <img src={company.avatar} alt="" width={32} height={32} /> : null}
+            <span className="top-bar__company-name">{company.name}</span>
+          </Link>
+          <div className="top-bar__end">
+            {canSeeNotifications ? <NotificationsMenu /> : null}
+            <UserMenu />
+          </div>
+        </header>
         {items.length > 0 ? <MainNavigation items={items} location={location} /> : null}
-        <div className="top-bar__end">
-          {canSeeCandidates ? <NotificationsCounter /> : null}
-          <UserMenu />
-        </div>
-      </header>
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
+        <main id="main" className="app-frame__main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
       <SnackbarHost store={snackbar} closeLabel={t('hr.common.close')} />
     </>
   );

@@ -3,6 +3,7 @@ import { Redirect, Route, useSearch } from 'wouter';
 import { ScreenGuard } from '../../components/layout/screen-guard';
 import { ApplicationCardPage } from './components/application-card-page';
 import { ApplicationsPage } from './components/applications-page';
+import { InterviewPage } from './components/interview-page';
 import { MailTemplatesPage } from './components/mail-templates-page';
 
 // The board (drag and drop) loads when opened.
@@ -39,6 +40,13 @@ export const applicationRoutes = (
       {(params) => (
         <ScreenGuard screen="candidates">
           <ApplicationCardPage key={params.id} id={Number(params.id)} />
+        </ScreenGuard>
+      )}
+    </Route>
+    <Route path="/interviews/:id">
+      {(params) => (
+        <ScreenGuard screen="interviews">
+          <InterviewPage key={params.id} id={Number(params.id)} />
         </ScreenGuard>
       )}
     </Route>

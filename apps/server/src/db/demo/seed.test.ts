@@ -2,15 +2,24 @@ import { INPUT_TYPES } from '@kadry/shared/form-kinds';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
+import { countSpanByYear, doSpansOverlap } from '../../modules/absences/day-count';
 import { createUser } from '../../modules/auth/users.service';
 import { findDictionary } from '../../modules/dictionaries/dictionaries.queries';
 import type { DatabaseHandle } from '../client';
-import { calendarDays, workCalendars } from '../schema/absences';
+import {
+  absenceLedgerEntries,
+  absenceRequestSteps,
+  absenceRequests,
+  absenceTypes,
+  calendarDays,
+  workCalendars,
+} from '../schema/absences';
 import { companies } from '../schema/companies';
 import { employeeRelatives, employees } from '../schema/employees';
 import { applicationForms, formFields } from '../schema/forms';
 import { teamMembers, teams } from '../schema/teams';
 import { vacancies } from '../schema/vacancies';
+import { DEMO_PENDING_REQUESTS } from './demo-absences';
 import { DEMO_PEOPLE_COUNT } from './demo-people';
 import {
   DEMO_CALENDAR_NAME,
@@ -245,6 +254,122 @@ describe('seedDemoData', () => {
     expect(ages.size).toBeGreaterThanOrEqual(5);
   });
 
+  it('gives the people a year of absences counted on their calendar, with a revoked and a rejected one', async () => {
+    const requests = await handle.db
+      .select({ request: absenceRequests, code: absenceTypes.code })
+      .from(absenceRequests)
+      .innerJoin(absenceTypes, eq(absenceTypes.id, absenceRequests.absenceTypeId))
+      .where(eq(absenceRequests.companyId, companyId));
+    const byStatus = (status: string) => requests.filter(({ request }) => request.status === status);
+    expect(byStatus('approved').length).toBeGreaterThan(100);
+    expect(byStatus('pending')).toHaveLength(DEMO_PENDING_REQUESTS);
+    expect(byStatus('revoked')).toHaveLength(1);
+    expect(byStatus('rejected')).toHaveLength(1);
+    const approved = byStatus('approved');
+    for (const code of ['vacation', 'sick_days', 'home_work', 'business_trip']) {
+      expect(
+        approved.some((row) => row.code === code),
+        code,
+      ).toBe(true);
+    }
+    // Summer vacations, one across New Year split over the two years, half days stored as asked.
+    const vacations = approved.filter((row) => row.code === 'vacation').map((row) => row.request);
+    expect(vacations.filter((request) => /^2029-0[678]/.test(request.dateFrom)).length).toBeGreaterThan(20);
+    expect(vacations.some((request) => Object.keys(request.amountByYear).join() === '2029,2030')).toBe(true);
+    expect(requests.some(({ request }) => request.halfDayEnd)).toBe(true);
+    // A year back from the seeding day, a little ahead; someone is away today.
+    expect(
+      requests.every(({ request }) => request.dateFrom >= '2029-03-01' && request.dateTo <= '2030-05-15'),
+    ).toBe(true);
+    expect(
+      approved.some(({ request }) => request.dateFrom <= '2030-03-01' && request.dateTo >= '2030-03-01'),
+    ).toBe(true);
+    // Each amount is what the module's counting gives on the calendar: no holiday, no weekend counted.
+    const [calendar] = await handle.db
+      .select()
+      .from(workCalendars)
+      .where(eq(workCalendars.companyId, companyId));
+    const days = await handle.db.select().from(calendarDays).where(eq(calendarDays.companyId, companyId));
+    const dayCalendar = {
+      workingWeekdays: new Set(calendar?.workingWeekdays ?? []),
+      daysOff: new Set(days.map((day) => day.date)),
+    };
+    const types = await handle.db.select().from(absenceTypes).where(eq(absenceTypes.companyId, companyId));
+    const countingOf = new Map(
+      types.map((type) => [type.id, type.counting as 'working_days' | 'calendar_days']),
+    );
+    for (const { request } of requests) {
+      const counted = countSpanByYear(
+        dayCalendar,
+        request,
+        countingOf.get(request.absenceTypeId) ?? 'working_days',
+      );
+      expect(request.amountByYear).toEqual(
+        Object.fromEntries([...counted].map(([year, amount]) => [String(year), amount / 100])),
+      );
+    }
+    // Live requests of one person never overlap.
+    const live = requests
+      .map((row) => row.request)
+      .filter((request) => ['pending', 'approved'].includes(request.status));
+    for (const a of live) {
+      for (const b of live) {
+        if (a.id < b.id && a.employeeId === b.employeeId)
+          expect(doSpansOverlap(a, b), `${a.id} ${b.id}`).toBe(false);
+      }
+    }
+  });
+
+  it('keeps the ledger consistent: approved and revoked vacations, accruals, a carry-over, no negative balance', async () => {
+    const entries = await handle.db
+      .select()
+      .from(absenceLedgerEntries)
+      .where(eq(absenceLedgerEntries.companyId, companyId));
+    const requests = await handle.db
+      .select()
+      .from(absenceRequests)
+      .where(eq(absenceRequests.companyId, companyId));
+    const [vacation] = await handle.db
+      .select()
+      .from(absenceTypes)
+      .where(and(eq(absenceTypes.companyId, companyId), eq(absenceTypes.code, 'vacation')));
+    for (const request of requests) {
+      const lines = entries.filter((entry) => entry.requestId === request.id);
+      const sum = (kind: string) =>
+        lines.filter((entry) => entry.kind === kind).reduce((total, entry) => total + entry.amount, 0);
+      const counts = request.absenceTypeId === vacation?.id;
+      if (counts && (request.status === 'approved' || request.status === 'revoked')) {
+        expect(sum('absence')).toBeCloseTo(-request.amount, 2);
+      } else {
+        expect(lines).toEqual([]);
+      }
+      expect(sum('absence_reversal')).toBeCloseTo(request.status === 'revoked' ? request.amount : 0, 2);
+    }
+    const accruals = entries.filter((entry) => entry.kind === 'accrual');
+    expect(new Set(accruals.map((entry) => entry.periodYear))).toEqual(new Set([2029, 2030]));
+    expect(entries.filter((entry) => entry.kind === 'carry_over' && entry.amount > 0).length).toBeGreaterThan(
+      20,
+    );
+    // Per person and year: accrued + carried − used − pending never below zero.
+    const people = new Set(entries.map((entry) => entry.employeeId));
+    for (const employeeId of people) {
+      for (const year of [2029, 2030]) {
+        const ledger = entries
+          .filter((entry) => entry.employeeId === employeeId && entry.periodYear === year)
+          .reduce((total, entry) => total + entry.amount, 0);
+        const pending = requests
+          .filter(
+            (request) =>
+              request.employeeId === employeeId &&
+              request.status === 'pending' &&
+              request.absenceTypeId === vacation?.id,
+          )
+          .reduce((total, request) => total + (request.amountByYear[String(year)] ?? 0), 0);
+        expect(ledger - pending, `${employeeId} ${year}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
   it('makes the demo owner the manager of the Engineering team, once', async () => {
     expect(await seedDemoTeamManager(handle.db)).toBe(false); // no owner yet
     const owner = await createUser(handle.db, {
@@ -267,6 +392,22 @@ describe('seedDemoData', () => {
         ),
       );
     expect(members).toEqual([{ employeeId: owner.employeeId, isManager: true, team: DEMO_MANAGED_TEAM }]);
+    // The pending requests await the owner: their current step names them, or is an HR step.
+    const steps = await handle.db
+      .select()
+      .from(absenceRequestSteps)
+      .where(and(eq(absenceRequestSteps.companyId, companyId), eq(absenceRequestSteps.status, 'pending')))
+      .orderBy(asc(absenceRequestSteps.requestId), asc(absenceRequestSteps.position));
+    const current = [...new Map(steps.reverse().map((step) => [step.requestId, step])).values()];
+    expect(current).toHaveLength(DEMO_PENDING_REQUESTS);
+    expect(
+      current.every((step) =>
+        step.approverRole === 'manager'
+          ? step.approverEmployeeId === owner.employeeId
+          : step.approverRole === 'hr',
+      ),
+    ).toBe(true);
+    expect(current.some((step) => step.approverRole === 'hr')).toBe(true);
     // A later start changes nothing.
     const count = await handle.db.$count(teamMembers);
     expect(await seedDemoTeamManager(handle.db)).toBe(false);

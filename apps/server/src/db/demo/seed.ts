@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { createCountryCalendar } from '../../modules/absences/settings/settings.service';
+import { absenceRequestSteps } from '../schema/absences';
 import { companies } from '../schema/companies';
 import { applicationForms, formFields } from '../schema/forms';
 import { roles } from '../schema/roles';
@@ -7,6 +8,7 @@ import { teamMembers, teams } from '../schema/teams';
 import { users } from '../schema/users';
 import { type NewVacancy, vacancies } from '../schema/vacancies';
 import type { Db } from '../tables';
+import { seedDemoAbsences } from './demo-absences';
 import { DEMO_FORM_FIELDS } from './demo-form';
 import { seedDemoPeople } from './demo-people';
 import { buildDemoVacancyBodies, DEMO_TEAMS, DEMO_VACANCIES } from './demo-vacancies';
@@ -28,8 +30,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /**
  * Fills an empty database with a demo company (Northwind Labs): careers-site settings, a teams tree
- * with ~60 employees (demo-people.ts), a work calendar with Ukraine's public holidays, a default form
- * using every input type, 49 published vacancies and 2 drafts. Does nothing when any
+ * with ~60 employees (demo-people.ts), a work calendar with Ukraine's public holidays, a year of
+ * absences with balances and four pending requests (demo-absences.ts), a default form using every
+ * input type, 49 published vacancies and 2 drafts. Does nothing when any
  * company exists; all or nothing otherwise.
  */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ companyId: number }> {
@@ -115,6 +118,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ co
       timeZone: 'Europe/Kyiv',
       years: [year - 1, year, year + 1],
     });
+    // A year of absences on that calendar, with balances, and requests awaiting the demo owner.
+    await seedDemoAbsences(tx, companyId, now);
     return { companyId };
   });
 }
@@ -123,8 +128,9 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ co
 export const DEMO_MANAGED_TEAM = 'Engineering';
 
 /**
- * Makes the demo company's first owner the manager of the Engineering team. Call it after the demo
- * owner exists (seedDemoOwner). Does nothing when that team already has a manager (a later start, or a
+ * Makes the demo company's first owner the manager of the Engineering team (and so the named approver of
+ * the pending manager steps of the demo requests). Call it after the demo owner exists (seedDemoOwner).
+ * Does nothing when that team already has a manager (a later start, or a
  * company someone has been using), or when there is no such company, team or owner.
  */
 export async function seedDemoTeamManager(db: Db): Promise<boolean> {
@@ -158,7 +164,7 @@ export async function seedDemoTeamManager(db: Db): Promise<boolean> {
     const [owner] = await tx
       .select({ employeeId: users.employeeId })
       .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
+      .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
       .where(and(eq(users.companyId, company.id), eq(roles.key, 'owner')))
       .orderBy(asc(users.id))
       .limit(1);
@@ -166,6 +172,18 @@ export async function seedDemoTeamManager(db: Db): Promise<boolean> {
     await tx
       .insert(teamMembers)
       .values({ companyId: company.id, teamId: team.id, employeeId: owner.employeeId, isManager: true });
+    // As their manager, the owner is the named approver of the demo's pending requests' manager steps.
+    await tx
+      .update(absenceRequestSteps)
+      .set({ approverEmployeeId: owner.employeeId })
+      .where(
+        and(
+          eq(absenceRequestSteps.companyId, company.id),
+          eq(absenceRequestSteps.status, 'pending'),
+          eq(absenceRequestSteps.approverRole, 'manager'),
+          isNull(absenceRequestSteps.approverEmployeeId),
+        ),
+      );
     return true;
   });
 }

@@ -3,6 +3,7 @@ import { absenceLedgerEntries } from '../../db/schema/absences';
 import { companies } from '../../db/schema/companies';
 import { employees } from '../../db/schema/employees';
 import { jobs } from '../../db/schema/jobs';
+import { type NotificationKind, notifications } from '../../db/schema/notifications';
 import { roles } from '../../db/schema/roles';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
@@ -52,7 +53,7 @@ export function findEnabledStaffForNotice(
       publicId: users.publicId,
     })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(
       and(
         eq(users.companyId, companyId),
@@ -135,4 +136,39 @@ export async function findSentNoticeKeys(
       ),
     );
   return new Set(rows.flatMap((row) => (row.key ? [row.key] : [])));
+}
+
+/**
+ * The in-app notifications of newly sent notices, one row per user (unique per company, user, request
+ * and kind). A row already there for this kind (an earlier step of a longer chain told the same
+ * approver) is raised again as unread and new: the notice keys, checked under the request's lock by
+ * the caller, already keep a redelivered event from reaching here twice.
+ */
+export async function upsertAbsenceNotifications(
+  tx: Tx,
+  companyId: number,
+  requestId: number,
+  rows: readonly { userId: number; kind: NotificationKind }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(notifications)
+    .values(
+      rows.map((row) => ({
+        companyId,
+        userId: row.userId,
+        kind: row.kind,
+        absenceRequestId: requestId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [
+        notifications.companyId,
+        notifications.userId,
+        notifications.absenceRequestId,
+        notifications.kind,
+      ],
+      targetWhere: sql`absence_request_id is not null`,
+      set: { readAt: null, createdAt: sql`now()` },
+    });
 }

@@ -3,6 +3,7 @@ import { levelOf } from '@kadry/shared/permissions/permission-state';
 import type { PermissionsMap } from '@kadry/shared/permissions/schemas';
 import type { AbsenceTypeCode } from '@kadry/shared/schemas/absences';
 import type { AbsenceRequestRow, AbsenceRequestStepRow, AbsenceTypeRow } from '../../db/schema/absences';
+import type { NotificationKind } from '../../db/schema/notifications';
 import type { Db } from '../../db/tables';
 import type { EventBus, EventName } from '../../lib/event-bus';
 import type { MailQueue } from '../../lib/mail-queue';
@@ -24,12 +25,14 @@ import {
   findSentNoticeKeys,
   findTeamStructureForNotice,
   lockRequestNotices,
+  upsertAbsenceNotifications,
 } from './absence-notifications.queries';
 import { type AbsenceEmployee, findAbsenceEmployee, findRequest, listAbsenceTypes } from './absences.queries';
 import { canDecideStep } from './absences.service';
 
 // Every step of an absence request tells the people concerned (issue 14, docs/decisions/018): a mail
-// (a durable job, in the recipient's language) to
+// (a durable job, in the recipient's language, linking to the request) and an in-app notification
+// (the unread counter; written in the same transaction) to
 // - requested / step approved: whoever may decide the step now pending (its named approver, or who
 //   holds the type's approval action with an update level that reaches the employee: to_all for HR);
 // - approved / rejected (with the reason) / revoked: the employee's own account;
@@ -37,7 +40,8 @@ import { canDecideStep } from './absences.service';
 // - cancelled: whoever could have decided the step that was pending.
 // Nobody is told about a request they could not open. Idempotent: each notice has a key (request,
 // what happened, step, recipient) carried by its mail job, checked under a per-request lock, so a
-// redelivered event, or two events arriving after the state moved on, never send anything twice.
+// redelivered event, or two events arriving after the state moved on, never send anything twice; the
+// in-app row is unique per (user, request, kind) besides.
 
 export type AbsenceNoticeDeps = {
   db: Db;
@@ -69,6 +73,25 @@ export type NoticeKind = 'awaiting' | 'approved' | 'rejected' | 'cancelled' | 'r
 
 /** A notice that was newly sent: to whom, about what, under which key. */
 export type SentNotice = { userId: number; email: string; kind: NoticeKind; key: string };
+
+/** The in-app notification's kind of each event (schemas/notifications.ts on the wire). */
+const NOTIFICATION_KIND_OF_EVENT: Record<AbsenceEventName, NotificationKind> = {
+  'absence.requested': 'absence_requested',
+  'absence.step_approved': 'absence_step_approved',
+  'absence.approved': 'absence_approved',
+  'absence.rejected': 'absence_rejected',
+  'absence.cancelled': 'absence_cancelled',
+  'absence.revoked': 'absence_revoked',
+};
+
+/**
+ * Where the HR app (under /app) opens the request: the employee's own page for the outcome of their
+ * request, the management tab for those who decide or decided it.
+ */
+export function noticePath(kind: NoticeKind, requestId: number): string {
+  const isOwn = kind === 'approved' || kind === 'rejected' || kind === 'revoked';
+  return `/app/absences${isOwn ? '' : '/requests'}?request=${requestId}`;
+}
 
 type StaffMember = Awaited<ReturnType<typeof findEnabledStaffForNotice>>[number];
 type Recipient = { member: StaffMember; kind: NoticeKind; key: string };
@@ -242,7 +265,7 @@ function formatAmount(t: ReturnType<typeof createTranslator>, locale: string, lo
 export function composeNotice(
   recipient: Pick<StaffMember, 'locale' | 'name'>,
   kind: NoticeKind,
-  details: Loaded & { employeeName: string; companyName: string },
+  details: Loaded & { employeeName: string; companyName: string; linkOrigin: string | null },
 ): { subject: string; text: string } {
   const { locale } = recipient;
   const t = createTranslator(locale);
@@ -271,9 +294,12 @@ export function composeNotice(
     ...params,
     dates: `${params.dates}${halfDays ? ` ${halfDays}` : ''}`,
   });
+  const path = noticePath(kind, request.id);
+  // The trusted origin of the request that caused the event; without one the mail names the page.
+  const link = details.linkOrigin ? `${details.linkOrigin}${path}` : `Kadry: ${path}`;
   return {
     subject: t(`absences.notice.${kind}.subject`, params),
-    text: `${body}${kind === 'awaiting' ? comment : ''}\n`,
+    text: `${body}${kind === 'awaiting' ? comment : ''}\n\n${t('absences.notice.open', { link })}\n`,
   };
 }
 
@@ -286,6 +312,7 @@ export async function notifyAbsenceEvent(
   companyId: number,
   event: AbsenceEventName,
   requestId: number,
+  linkOrigin: string | null = null,
 ): Promise<SentNotice[]> {
   const { db } = deps;
   const found = await findRequest(db, companyId, requestId);
@@ -303,7 +330,7 @@ export async function notifyAbsenceEvent(
     findEmployeeName(db, companyId, employee.id),
     findCompanyForNotice(db, companyId),
   ]);
-  const details = { ...loaded, employeeName, companyName: company?.name ?? '' };
+  const details = { ...loaded, employeeName, companyName: company?.name ?? '', linkOrigin };
 
   const { sent, jobIds } = await db.transaction(async (tx) => {
     await lockRequestNotices(tx, requestId);
@@ -334,6 +361,16 @@ export async function notifyAbsenceEvent(
         key: recipient.key,
       });
     }
+    // The in-app notification of each mailed recipient, in the same transaction as the mail job.
+    await upsertAbsenceNotifications(
+      tx,
+      companyId,
+      requestId,
+      [...new Set(newly.map((notice) => notice.userId))].map((userId) => ({
+        userId,
+        kind: NOTIFICATION_KIND_OF_EVENT[event],
+      })),
+    );
     return { sent: newly, jobIds: ids };
   });
   // A mail that fails now is retried by the job queue.
@@ -347,7 +384,9 @@ export async function notifyAbsenceEvent(
 export function subscribeAbsenceNotifications(bus: EventBus, deps: AbsenceNoticeDeps): void {
   for (const name of ABSENCE_EVENTS) {
     bus.subscribe(name, `absences.notify.${name.slice('absence.'.length)}`, async (event) => {
-      await notifyAbsenceEvent(deps, event.companyId, name, event.payload.requestId);
+      // Events recorded before they carried linkOrigin have none: their mail names the page.
+      const { requestId, linkOrigin } = event.payload;
+      await notifyAbsenceEvent(deps, event.companyId, name, requestId, linkOrigin ?? null);
     });
   }
 }

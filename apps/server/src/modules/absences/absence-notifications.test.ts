@@ -1,12 +1,13 @@
 import { createdAbsenceRequestResponseSchema } from '@kadry/shared/schemas/absences';
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedCompany } from '../../../test/db';
-import { workCalendars } from '../../db/schema/absences';
+import { absenceTypes, workCalendars } from '../../db/schema/absences';
 import type { Company } from '../../db/schema/companies';
 import { employees } from '../../db/schema/employees';
 import { outboxEvents } from '../../db/schema/events';
 import { jobs } from '../../db/schema/jobs';
+import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { type AuthTestApp, createAuthTestApp } from '../auth/auth-test-support';
 import {
@@ -59,6 +60,20 @@ async function create(who: StaffMember, body: Record<string, unknown>) {
   const response = await callAs(t, who, 'POST', BASE, body);
   expect(response.statusCode, response.body).toBe(201);
   return createdAbsenceRequestResponseSchema.parse(response.json()).data;
+}
+
+/** The in-app notifications of a request as "user id: kind (read?)" lines, sorted. */
+async function inAppOf(requestId: number) {
+  const rows = await t.database.db
+    .select({ userId: notifications.userId, kind: notifications.kind, readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.companyId, company.id), eq(notifications.absenceRequestId, requestId)))
+    .orderBy(asc(notifications.id));
+  return rows.map((row) => `${row.userId}:${row.kind}${row.readAt ? ' (read)' : ''}`).sort();
+}
+
+function rowsFor(kind: string, ...who: StaffMember[]): string[] {
+  return who.map((member) => `${member.user.id}:${kind}`);
 }
 
 async function act(who: StaffMember, id: number, action: string, body: Record<string, unknown> = {}) {
@@ -302,5 +317,159 @@ describe('absence notifications', () => {
     for (const member of [outsider, colleague]) {
       expect((await callAs(t, member, 'GET', `${BASE}/${id}`)).statusCode).toBe(404);
     }
+  });
+
+  it('write an in-app notification for every mailed recipient, and link the mail to the request', async () => {
+    const origin = `http://${owner.headers.host}`;
+    const { id } = await create(employee, {
+      absence_type: 'vacation',
+      date_from: '2031-07-07',
+      date_to: '2031-07-08',
+    });
+    const requested = await newMail();
+    expect(await inAppOf(id)).toEqual(rowsFor('absence_requested', owner, hr, manager).sort());
+    for (const message of requested) {
+      expect(message.text).toContain(`Open the request: ${origin}/app/absences/requests?request=${id}`);
+    }
+
+    await act(manager, id, 'approve');
+    const stepApproved = await newMail();
+    expect(recipients(stepApproved)).toEqual(emailsOf(owner, hr));
+    expect(await inAppOf(id)).toEqual(
+      [
+        ...rowsFor('absence_requested', owner, hr, manager),
+        ...rowsFor('absence_step_approved', owner, hr),
+      ].sort(),
+    );
+
+    await act(hr, id, 'approve');
+    const approved = await newMail();
+    // The employee's own page opens the outcome of their own request.
+    expect(approved[0]?.text).toContain(`${origin}/app/absences?request=${id}`);
+    await act(owner, id, 'revoke', {});
+    const revoked = await newMail();
+    expect(recipients(revoked)).toEqual(emailsOf(employee, hr, manager));
+    expect(revoked.find((message) => message.to === manager.user.email)?.text).toContain(
+      `${origin}/app/absences/requests?request=${id}`,
+    );
+    expect(await inAppOf(id)).toEqual(
+      [
+        ...rowsFor('absence_requested', owner, hr, manager),
+        ...rowsFor('absence_step_approved', owner, hr),
+        ...rowsFor('absence_approved', employee),
+        ...rowsFor('absence_revoked', employee, hr, manager),
+      ].sort(),
+    );
+
+    const { id: rejectedId } = await create(employee, {
+      absence_type: 'vacation',
+      date_from: '2031-07-14',
+      date_to: '2031-07-14',
+    });
+    await act(manager, rejectedId, 'reject', { reason: 'Release week' });
+    const { id: cancelledId } = await create(employee, {
+      absence_type: 'vacation',
+      date_from: '2031-07-21',
+      date_to: '2031-07-21',
+    });
+    await act(employee, cancelledId, 'cancel');
+    await newMail();
+    expect(await inAppOf(rejectedId)).toEqual(
+      [...rowsFor('absence_requested', owner, hr, manager), ...rowsFor('absence_rejected', employee)].sort(),
+    );
+    expect(await inAppOf(cancelledId)).toEqual(
+      [
+        ...rowsFor('absence_requested', owner, hr, manager),
+        ...rowsFor('absence_cancelled', owner, hr, manager),
+      ].sort(),
+    );
+  });
+
+  it('a redelivered event writes no second notification and leaves a read one read', async () => {
+    const { id } = await create(employee, {
+      absence_type: 'vacation',
+      date_from: '2031-08-04',
+      date_to: '2031-08-04',
+    });
+    await newMail();
+    await t.database.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.companyId, company.id), eq(notifications.userId, manager.user.id)));
+    const before = await inAppOf(id);
+    expect(before).toContain(`${manager.user.id}:absence_requested (read)`);
+    await t.database.db
+      .update(outboxEvents)
+      .set({ deliveredAt: null })
+      .where(
+        and(
+          eq(outboxEvents.companyId, company.id),
+          sql`${outboxEvents.payload}->>'requestId' = ${String(id)}`,
+        ),
+      );
+    expect(await newMail()).toEqual([]);
+    expect(await inAppOf(id)).toEqual(before);
+  });
+
+  it('a later step of the same kind raises the approver’s notification again as unread', async () => {
+    // A chain with two HR steps: the owner is asked at each (one row per kind, raised again).
+    const [type] = await t.database.db
+      .select({ chain: absenceTypes.approvalChain })
+      .from(absenceTypes)
+      .where(and(eq(absenceTypes.companyId, company.id), eq(absenceTypes.code, 'unpaid_vacation')));
+    await t.database.db
+      .update(absenceTypes)
+      .set({ approvalChain: ['manager', 'hr', 'hr'] })
+      .where(and(eq(absenceTypes.companyId, company.id), eq(absenceTypes.code, 'unpaid_vacation')));
+    try {
+      const { id } = await create(employee, {
+        absence_type: 'unpaid_vacation',
+        date_from: '2031-08-11',
+        date_to: '2031-08-11',
+      });
+      await act(manager, id, 'approve');
+      await newMail();
+      await t.database.db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.companyId, company.id), eq(notifications.absenceRequestId, id)));
+      await act(hr, id, 'approve');
+      // The owner (to_all) may decide the last step; HR decided the previous one and may too.
+      expect(recipients(await newMail())).toEqual(emailsOf(owner, hr));
+      const unread = await t.database.db
+        .select({ userId: notifications.userId, kind: notifications.kind })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.companyId, company.id),
+            eq(notifications.absenceRequestId, id),
+            isNull(notifications.readAt),
+          ),
+        );
+      expect(unread.map((row) => `${row.userId}:${row.kind}`).sort()).toEqual(
+        rowsFor('absence_step_approved', owner, hr).sort(),
+      );
+      expect(await inAppOf(id)).toHaveLength(5);
+    } finally {
+      await t.database.db
+        .update(absenceTypes)
+        .set({ approvalChain: type?.chain ?? ['manager', 'hr'] })
+        .where(and(eq(absenceTypes.companyId, company.id), eq(absenceTypes.code, 'unpaid_vacation')));
+    }
+  });
+
+  it('nobody who could not open a request gets an in-app notification of it', async () => {
+    const { id } = await create(employee, {
+      absence_type: 'vacation',
+      date_from: '2031-08-18',
+      date_to: '2031-08-18',
+    });
+    await act(manager, id, 'approve');
+    await act(hr, id, 'approve');
+    await act(owner, id, 'revoke', {});
+    await newMail();
+    const told = new Set((await inAppOf(id)).map((line) => Number(line.split(':')[0])));
+    for (const member of [outsider, colleague, disabledHr]) expect(told.has(member.user.id)).toBe(false);
+    for (const member of [owner, hr, manager, employee]) expect(told.has(member.user.id)).toBe(true);
   });
 });

@@ -13,7 +13,6 @@ import {
   absenceRequests,
   absenceTypes,
   calendarDays,
-  employeeCalendars,
   workCalendars,
 } from '../../db/schema/absences';
 import { employeeFullName, employees } from '../../db/schema/employees';
@@ -23,6 +22,7 @@ import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import { type EmployeeReader, employeeVisibleWhere } from '../employees/employee-visibility';
 import { ABSENCE_TYPE_DEFAULTS, DEFAULT_VACATION_POLICY } from './absence-type-defaults';
+import { employeesWithIds, resolvedCalendarsSql, resolvedZonesSql } from './calendar-resolution.queries';
 import type { DayCalendar } from './day-count';
 
 // All SQL of absences; every statement filters by company_id.
@@ -118,7 +118,10 @@ export async function findAbsenceEmployee(
   };
 }
 
-/** An employee's calendar with its exceptions between two dates; Monday–Friday in UTC when none. */
+/**
+ * An employee's calendar with its exceptions between two dates: their own, else their nearest team's,
+ * else the company default (calendar-resolution.queries.ts); Monday–Friday in UTC when none.
+ */
 export async function findEmployeeCalendar(
   db: Tx,
   companyId: number,
@@ -132,23 +135,12 @@ export async function findEmployeeCalendar(
       weekdays: workCalendars.workingWeekdays,
     })
     .from(workCalendars)
-    .leftJoin(
-      employeeCalendars,
-      and(
-        eq(employeeCalendars.calendarId, workCalendars.id),
-        eq(employeeCalendars.companyId, companyId),
-        eq(employeeCalendars.employeeId, employeeId),
-      ),
-    )
     .where(
       and(
         eq(workCalendars.companyId, companyId),
-        sql`(${employeeCalendars.employeeId} is not null or ${workCalendars.isDefault})`,
+        sql`${workCalendars.id} = (select rc.calendar_id from (${resolvedCalendarsSql(companyId, employeesWithIds(companyId, [employeeId]))}) rc)`,
       ),
-    )
-    // The employee's own calendar before the company default.
-    .orderBy(sql`${employeeCalendars.employeeId} is null`)
-    .limit(1);
+    );
   if (!assigned) return { workingWeekdays: new Set([1, 2, 3, 4, 5]), daysOff: new Set(), timeZone: 'UTC' };
   const exceptions = await db
     .select({ date: calendarDays.date, kind: calendarDays.kind })
@@ -691,29 +683,110 @@ export async function countApprovedByType(
     .groupBy(absenceRequests.absenceTypeId);
 }
 
+/** "Today" in one of the company's calendar time zones. */
+export type ZoneToday = { zone: string; today: string };
+
 /**
- * Approved absences meeting [from, to] (the span of "today" over the company's time zones), with the
- * time zone of each person's calendar (their own, else the company's default, else UTC).
+ * Who is away today: approved absences of the given types the reader sees whose range holds "today"
+ * in the person's own calendar time zone (calendar-resolution.queries.ts; UTC on none), by name; a
+ * page of them with the total (`page` null: the total only). `todays` holds today in every zone the
+ * company's calendars use (and UTC). The day's requests come first, through the live ranges index
+ * (materialised, so the planner never starts from the people); when every zone has the same today,
+ * as for most of the day, nobody's zone needs resolving.
  */
-export async function listApprovedWithZones(
+export async function findAbsentToday(
   db: Tx,
   companyId: number,
   visible: SQL,
-  range: { from: string; to: string },
+  todays: readonly ZoneToday[],
   typeIds: readonly number[],
-): Promise<(AbsenceEntryRow & { timeZone: string })[]> {
-  return db
-    .select({
-      ...entryColumns,
-      timeZone: sql<string>`coalesce((select wc.time_zone from employee_calendars ec join work_calendars wc on wc.id = ec.calendar_id and wc.company_id = ${companyId} where ec.company_id = ${companyId} and ec.employee_id = ${absenceRequests.employeeId}), (select wc.time_zone from work_calendars wc where wc.company_id = ${companyId} and wc.is_default), 'UTC')`,
-    })
-    .from(absenceRequests)
-    .innerJoin(
-      employees,
-      and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId)),
-    )
-    .where(approvedWhere(companyId, visible, range, typeIds))
-    .orderBy(asc(employees.lastName), asc(employees.firstName), asc(absenceRequests.id));
+  page: { limit: number; offset: number } | null,
+): Promise<{ rows: (AbsenceEntryRow & { today: string })[]; total: number }> {
+  const days = [...new Set(todays.map((zone) => zone.today))].sort();
+  const from = days[0];
+  const to = days[days.length - 1];
+  if (from === undefined || to === undefined || typeIds.length === 0) return { rows: [], total: 0 };
+  // The day's requests with every column the answer and the visibility condition read; below they
+  // are named like the table, so requestVisibleWhere (written over absence_requests) applies as is.
+  const hits = sql`hits as materialized (
+    select r.id, r.employee_id, r.absence_type_id, r.date_from, r.date_to, r.half_day_start,
+      r.half_day_end, r.hours, r.amount
+    from ${absenceRequests} r
+    where r.company_id = ${companyId} and r.status = 'approved'
+      and r.date_to >= ${from}::date and r.date_from <= ${to}::date
+      and r.absence_type_id = any(${`{${typeIds.join(',')}}`}::int[])
+  )`;
+  const oneDay = from === to;
+  const zoneJoin = oneDay
+    ? sql`cross join (select ${from}::date as today) z`
+    : sql`left join (${resolvedZonesSql(companyId, sql`select employee_id from hits`)}) rz
+          on rz.employee_id = ${absenceRequests.employeeId}
+        join (values ${sql.join(
+          todays.map((zone) => sql`(${zone.zone}, ${zone.today}::date)`),
+          sql`, `,
+        )}) as z(zone, today)
+          on z.zone = coalesce(rz.time_zone, 'UTC')
+          and ${absenceRequests.dateFrom} <= z.today and ${absenceRequests.dateTo} >= z.today`;
+  // Each person by key (a few hundred lookups, not a pass over the company), when the reader sees them.
+  const from_ = sql`from hits as ${absenceRequests}
+    cross join lateral (
+      select ${employeeFullName} as name, ${employees.lastName} as last_name,
+        ${employees.firstName} as first_name
+      from ${employees}
+      where ${employees.companyId} = ${companyId} and ${employees.id} = ${absenceRequests.employeeId}
+        and ${visible}
+      -- One row at most (the key); the limit also keeps the planner from flattening this lookup.
+      limit 1
+    ) e
+    ${zoneJoin}`;
+  if (!page) {
+    const counted = await db.execute<{ total: number }>(
+      sql`with ${hits} select count(*)::int as total ${from_}`,
+    );
+    return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
+  }
+  type Row = {
+    id: number;
+    employee_id: number;
+    employee_name: string;
+    absence_type_id: number;
+    date_from: string;
+    date_to: string;
+    half_day_start: boolean;
+    half_day_end: boolean;
+    hours: string | number | null;
+    amount: string | number;
+    today: string;
+    total: number;
+  };
+  const result = await db.execute<Row>(sql`with ${hits}
+    select ${absenceRequests.id} as id, ${absenceRequests.employeeId} as employee_id,
+      e.name as employee_name, ${absenceRequests.absenceTypeId} as absence_type_id,
+      ${absenceRequests.dateFrom}::text as date_from, ${absenceRequests.dateTo}::text as date_to,
+      ${absenceRequests.halfDayStart} as half_day_start, ${absenceRequests.halfDayEnd} as half_day_end,
+      ${absenceRequests.hours} as hours, ${absenceRequests.amount} as amount, z.today::text as today,
+      (count(*) over ())::int as total
+    ${from_}
+    order by e.last_name, e.first_name, ${absenceRequests.id}
+    limit ${page.limit} offset ${page.offset}`);
+  const rows = result.rows.map((row) => ({
+    id: Number(row.id),
+    employeeId: Number(row.employee_id),
+    employeeName: row.employee_name,
+    absenceTypeId: Number(row.absence_type_id),
+    dateFrom: row.date_from,
+    dateTo: row.date_to,
+    halfDayStart: row.half_day_start,
+    halfDayEnd: row.half_day_end,
+    hours: row.hours === null ? null : Number(row.hours),
+    amount: Number(row.amount),
+    today: row.today,
+  }));
+  const first = result.rows[0];
+  if (first) return { rows, total: Number(first.total) };
+  // A page past the end: the total still counts.
+  if (page.offset === 0) return { rows, total: 0 };
+  return { rows, total: (await findAbsentToday(db, companyId, visible, todays, typeIds, null)).total };
 }
 
 /** The time zones of the company's calendars (and UTC, for people on none). */

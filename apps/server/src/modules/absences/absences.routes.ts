@@ -130,7 +130,13 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
   });
 
   async function contextOf(request: FastifyRequest): Promise<AbsencesContext> {
-    return { db: opts.db, access: await getAccess(request), events: opts.events, now: opts.now };
+    return {
+      db: opts.db,
+      access: await getAccess(request),
+      events: opts.events,
+      now: opts.now,
+      linkOrigin: request.linkOrigin,
+    };
   }
 
   const view = async (request: FastifyRequest) => {

@@ -33,6 +33,7 @@ import {
   countApprovedByType,
   ensureAbsenceTypes,
   findAbsenceEmployee,
+  findAbsentToday,
   findEmployeeCalendar,
   findEmployeeNames,
   findLiveRequestsInRange,
@@ -45,7 +46,6 @@ import {
   insertRequest,
   listAbsenceTypes,
   listApprovedAbsences,
-  listApprovedWithZones,
   listCalendarZones,
   listDecisionCandidates,
   listLedgerLines,
@@ -78,7 +78,14 @@ import {
 // balances from the ledger. Permissions: AbsenceRequest levels reach own / my team / other like
 // Employee levels (decision 013), and an invisible employee is never reachable.
 
-export type AbsencesContext = { db: Db; access: Access; events: EventBus; now: () => Date };
+export type AbsencesContext = {
+  db: Db;
+  access: Access;
+  events: EventBus;
+  now: () => Date;
+  /** The HTTP request's trusted origin (request.linkOrigin), carried by the events for links in mail. */
+  linkOrigin?: string | null;
+};
 
 type SpanBody = {
   date_from: string;
@@ -382,6 +389,7 @@ async function writeRequest(
   }
   await ctx.events.publish(tx, companyId, status === 'approved' ? 'absence.approved' : 'absence.requested', {
     requestId: request.id,
+    linkOrigin: ctx.linkOrigin ?? null,
   });
   return request;
 }
@@ -751,15 +759,24 @@ export async function decideAbsenceRequest(
     if (decision === 'reject') {
       await skipPendingSteps(tx, companyId, request.id);
       await setRequestStatus(tx, companyId, request.id, 'rejected', now);
-      await ctx.events.publish(tx, companyId, 'absence.rejected', { requestId: request.id });
+      await ctx.events.publish(tx, companyId, 'absence.rejected', {
+        requestId: request.id,
+        linkOrigin: ctx.linkOrigin ?? null,
+      });
     } else if (isLast) {
       await setRequestStatus(tx, companyId, request.id, 'approved', now);
       if (type.countsAgainstBalance) {
         await insertLedgerEntries(tx, absenceEntries(request, 'absence', ctx.access.user.id));
       }
-      await ctx.events.publish(tx, companyId, 'absence.approved', { requestId: request.id });
+      await ctx.events.publish(tx, companyId, 'absence.approved', {
+        requestId: request.id,
+        linkOrigin: ctx.linkOrigin ?? null,
+      });
     } else {
-      await ctx.events.publish(tx, companyId, 'absence.step_approved', { requestId: request.id });
+      await ctx.events.publish(tx, companyId, 'absence.step_approved', {
+        requestId: request.id,
+        linkOrigin: ctx.linkOrigin ?? null,
+      });
     }
     return describeOne(ctx, tx, request.id);
   });
@@ -776,7 +793,10 @@ export async function cancelAbsenceRequest(ctx: AbsencesContext, id: number): Pr
     if (request.status !== 'pending') throw new AppError('conflict');
     await skipPendingSteps(tx, companyId, request.id);
     await setRequestStatus(tx, companyId, request.id, 'cancelled', ctx.now());
-    await ctx.events.publish(tx, companyId, 'absence.cancelled', { requestId: request.id });
+    await ctx.events.publish(tx, companyId, 'absence.cancelled', {
+      requestId: request.id,
+      linkOrigin: ctx.linkOrigin ?? null,
+    });
     return describeOne(ctx, tx, request.id);
   });
   ctx.events.dispatchSoon();
@@ -795,7 +815,10 @@ async function revokeWithin(ctx: AbsencesContext, tx: Tx, loaded: Loaded, reason
       absenceEntries(request, 'absence_reversal', ctx.access.user.id, reason ?? null),
     );
   }
-  await ctx.events.publish(tx, companyId, 'absence.revoked', { requestId: request.id });
+  await ctx.events.publish(tx, companyId, 'absence.revoked', {
+    requestId: request.id,
+    linkOrigin: ctx.linkOrigin ?? null,
+  });
 }
 
 /**
@@ -1070,7 +1093,7 @@ export async function filterAbsences(
  * Who is away today, "today" in each person's own calendar time zone: approved absences of a
  * day-based type people are away on, of the people the user sees, by name.
  */
-async function absentToday(ctx: AbsencesContext, code: AbsenceTypeCode | undefined) {
+async function absentTodayQuery(ctx: AbsencesContext, code: AbsenceTypeCode | undefined) {
   const { db, access } = ctx;
   const companyId = access.user.companyId;
   const types = await ensureAbsenceTypes(db, companyId);
@@ -1082,38 +1105,41 @@ async function absentToday(ctx: AbsencesContext, code: AbsenceTypeCode | undefin
   );
   const codeOf = new Map(types.map((type) => [type.id, type.code as AbsenceTypeCode]));
   const now = ctx.now();
-  const todays = (await listCalendarZones(db, companyId)).map((zone) => todayIn(zone, now)).sort();
-  const from = todays[0] ?? todayIn('UTC', now);
-  const to = todays[todays.length - 1] ?? from;
-  const rows = await listApprovedWithZones(
-    db,
-    companyId,
-    requestVisibleWhere(requestReaderOf(access)),
-    { from, to },
-    away.map((type) => type.id),
-  );
-  return rows.flatMap((row) => {
-    const today = todayIn(row.timeZone, now);
-    return row.dateFrom <= today && today <= row.dateTo ? [{ ...toEntry(row, codeOf), today }] : [];
-  });
+  const todays = (await listCalendarZones(db, companyId)).map((zone) => ({
+    zone,
+    today: todayIn(zone, now),
+  }));
+  return {
+    codeOf,
+    find: (page: { limit: number; offset: number } | null) =>
+      findAbsentToday(
+        db,
+        companyId,
+        requestVisibleWhere(requestReaderOf(access)),
+        todays,
+        away.map((type) => type.id),
+        page,
+      ),
+  };
 }
 
-/** `GET dashboard.absentToday.list`. */
+/** `GET dashboard.absentToday.list`: paged and counted in SQL (findAbsentToday). */
 export async function listAbsentToday(
   ctx: AbsencesContext,
   query: { page: number; per_page: number; absence_type?: AbsenceTypeCode | undefined },
 ) {
-  const all = await absentToday(ctx, query.absence_type);
-  const start = (query.page - 1) * query.per_page;
+  const { codeOf, find } = await absentTodayQuery(ctx, query.absence_type);
+  const { rows, total } = await find({ limit: query.per_page, offset: (query.page - 1) * query.per_page });
   return {
-    data: all.slice(start, start + query.per_page),
-    meta: pageMeta(query.page, query.per_page, all.length),
+    data: rows.map((row) => ({ ...toEntry(row, codeOf), today: row.today })),
+    meta: pageMeta(query.page, query.per_page, total),
   };
 }
 
 /** `GET dashboard.absentToday.total`: the number the list has. */
 export async function countAbsentToday(ctx: AbsencesContext, code: AbsenceTypeCode | undefined) {
-  return { total: (await absentToday(ctx, code)).length };
+  const { find } = await absentTodayQuery(ctx, code);
+  return { total: (await find(null)).total };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ export async function findAccountRow(
       role: { id: roles.id, key: roles.key, name: roles.name },
     })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
     .limit(1);
   return row ?? null;

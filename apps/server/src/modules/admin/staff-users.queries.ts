@@ -84,7 +84,7 @@ export async function findStaffUserPage(
     db
       .select(staffUserColumns)
       .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
+      .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
       .where(where)
       .orderBy(...BY_NAME)
       .limit(paging.perPage)
@@ -103,7 +103,7 @@ export async function findStaffUser(
   const [row] = await db
     .select(staffUserColumns)
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
     .limit(1);
   return row ?? null;
@@ -125,7 +125,7 @@ export async function findTeamsOfUsers(
       isManager: teamMembers.isManager,
     })
     .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(teams, and(eq(teams.companyId, teamMembers.companyId), eq(teams.id, teamMembers.teamId)))
     .innerJoin(users, and(eq(users.companyId, companyId), eq(users.employeeId, teamMembers.employeeId)))
     .where(and(eq(teamMembers.companyId, companyId), inArray(users.id, [...userIds])))
     .orderBy(asc(sql`lower(${teams.name})`), asc(teams.name), asc(teams.id));
@@ -253,7 +253,7 @@ export async function countOtherActiveOwners(
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(
       and(
         eq(users.companyId, companyId),

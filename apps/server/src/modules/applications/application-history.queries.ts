@@ -48,7 +48,10 @@ export function findActivities(db: Db, companyId: number, applicationId: number)
       actorName: users.name,
     })
     .from(applicationActivities)
-    .leftJoin(users, eq(users.id, applicationActivities.actorId))
+    .leftJoin(
+      users,
+      and(eq(users.companyId, applicationActivities.companyId), eq(users.id, applicationActivities.actorId)),
+    )
     .where(
       and(
         eq(applicationActivities.companyId, companyId),
@@ -86,7 +89,13 @@ export async function findRejections(
       mailId: applicationRejections.mailId,
     })
     .from(applicationRejections)
-    .leftJoin(users, eq(users.id, applicationRejections.rejectedBy))
+    .leftJoin(
+      users,
+      and(
+        eq(users.companyId, applicationRejections.companyId),
+        eq(users.id, applicationRejections.rejectedBy),
+      ),
+    )
     .where(
       and(
         eq(applicationRejections.companyId, companyId),

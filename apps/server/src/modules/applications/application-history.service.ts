@@ -36,6 +36,7 @@ import {
   findReachableApplication,
   listComments,
 } from './applications.service';
+import { findScorecardRecommendations } from './interviews.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -247,6 +248,12 @@ export async function getRejection(ctx: ApplicationContext, id: number): Promise
   return readRejection(ctx, row);
 }
 
+const INTERVIEW_ACTIONS = {
+  interview_scheduled: 'scheduled',
+  interview_rescheduled: 'rescheduled',
+  interview_cancelled: 'cancelled',
+} as const;
+
 /** Which entry types a history filter shows. */
 const FILTER_TYPES: Record<HistoryFilter, readonly HistoryEntry['type'][]> = {
   received: ['received', 'repeat_received'],
@@ -254,6 +261,7 @@ const FILTER_TYPES: Record<HistoryFilter, readonly HistoryEntry['type'][]> = {
   mail: ['mail'],
   rejection: ['rejected', 'reopened'],
   comment: ['comment'],
+  interview: ['interview', 'scorecard'],
 };
 
 /**
@@ -270,7 +278,7 @@ export async function getHistory(
   const row = await findReachableApplication(ctx, id);
   const wants = (kind: HistoryFilter) => filter === undefined || filter === kind;
   const [activities, mails, comments, reasons] = await Promise.all([
-    wants('received') || wants('stage') || wants('rejection')
+    wants('received') || wants('stage') || wants('rejection') || wants('interview')
       ? findActivities(db, row.companyId, row.id)
       : [],
     wants('mail') ? findMails(db, row.companyId, row.id) : [],
@@ -280,6 +288,16 @@ export async function getHistory(
       : new Map<number, { name: string }>(),
   ]);
   const showAddress = canSeeField(access, 'field_email');
+  // A scorecard's recommendation only where the reader may see the scorecard itself.
+  const recommendations = await findScorecardRecommendations(
+    ctx,
+    row,
+    activities.flatMap((activity) =>
+      activity.kind === 'scorecard_submitted' && activity.data.scorecard_id !== undefined
+        ? [activity.data.scorecard_id]
+        : [],
+    ),
+  );
   const entries: HistoryEntry[] = [];
   // Applications stored outside the careers form (demo data, imports) have no recorded arrival.
   if (wants('received') && !activities.some((activity) => activity.kind === 'received')) {
@@ -320,6 +338,34 @@ export async function getHistory(
       }
       case 'reopened':
         entries.push({ ...base, type: 'reopened', actor });
+        break;
+      case 'interview_scheduled':
+      case 'interview_rescheduled':
+      case 'interview_cancelled':
+        entries.push({
+          ...base,
+          type: 'interview',
+          action: INTERVIEW_ACTIONS[activity.kind],
+          actor,
+          interview: {
+            id: activity.data.interview_id ?? 0,
+            starts_at: activity.data.starts_at ?? '',
+            time_zone: activity.data.time_zone ?? 'UTC',
+            previous_starts_at: activity.data.previous_starts_at ?? null,
+          },
+        });
+        break;
+      case 'scorecard_submitted':
+        entries.push({
+          ...base,
+          type: 'scorecard',
+          actor,
+          interview_id: activity.data.interview_id ?? 0,
+          recommendation:
+            activity.data.scorecard_id === undefined
+              ? null
+              : (recommendations.get(activity.data.scorecard_id) ?? null),
+        });
         break;
     }
   }

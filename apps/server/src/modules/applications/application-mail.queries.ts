@@ -36,8 +36,14 @@ export async function findApplicationForMail(
       locale: applications.locale,
     })
     .from(applications)
-    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
-    .innerJoin(vacancies, eq(vacancies.id, applications.vacancyId))
+    .innerJoin(
+      candidates,
+      and(eq(candidates.companyId, applications.companyId), eq(candidates.id, applications.candidateId)),
+    )
+    .innerJoin(
+      vacancies,
+      and(eq(vacancies.companyId, applications.companyId), eq(vacancies.id, applications.vacancyId)),
+    )
     .where(and(eq(applications.companyId, companyId), eq(applications.id, applicationId)));
   return row ?? null;
 }
@@ -56,7 +62,8 @@ export type NewMail = Pick<
   | 'bodyHtml'
   | 'bodyText'
   | 'sendAt'
->;
+> &
+  Partial<Pick<ApplicationMail, 'calendar'>>;
 
 export async function insertMail(writer: Pick<Db, 'insert'>, values: NewMail): Promise<number> {
   const [row] = await writer.insert(applicationMails).values(values).returning({ id: applicationMails.id });
@@ -94,7 +101,10 @@ function selectMails(db: Pick<Db, 'select'>) {
       senderName: users.name,
     })
     .from(applicationMails)
-    .leftJoin(users, eq(users.id, applicationMails.senderId));
+    .leftJoin(
+      users,
+      and(eq(users.companyId, applicationMails.companyId), eq(users.id, applicationMails.senderId)),
+    );
 }
 
 /** An application's mails, oldest first. */

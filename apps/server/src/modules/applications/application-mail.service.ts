@@ -1,7 +1,7 @@
 import type { Locale } from '@kadry/shared/constants';
 import type { ApplicationSummary, MoveApplicationInput } from '@kadry/shared/schemas/recruiting';
 import type { ApplicationMail, BulkResultResponse, MailDraft } from '@kadry/shared/schemas/recruiting-mail';
-import type { ApplicationMail as MailRecord } from '../../db/schema/recruiting-mail';
+import type { MailCalendar, ApplicationMail as MailRecord } from '../../db/schema/recruiting-mail';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { EmailSender } from '../../lib/email-sender';
@@ -11,6 +11,7 @@ import {
   findAcknowledgementTemplate,
   findTemplateForSending,
   formatInterviewTime,
+  type RenderedMail,
   renderMail,
 } from '../mail-templates/mail-templates.service';
 import {
@@ -66,10 +67,51 @@ type MailTarget = Pick<
 >;
 
 /** Who sends: a staff member (replies go to them), or nobody for automatic mail. */
-type MailSender = { id: number; name: string; email: string; timezone: string } | null;
+export type MailSender = { id: number; name: string; email: string; timezone: string } | null;
 
 /** A mail recorded with its delivery job; immediate ones are handed over right after the commit. */
 export type QueuedMail = { id: number; jobId: number; isImmediate: boolean };
+
+/** Records a rendered mail to the application's candidate and its delivery job, in the caller's transaction. */
+async function recordMail(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  input: {
+    target: MailTarget & { candidateEmail: string };
+    rendered: RenderedMail;
+    kind: MailRecord['kind'];
+    sender: MailSender;
+    templateId: number | null;
+    sendAt: Date;
+    isDelayed: boolean;
+    calendar?: MailCalendar | null;
+  },
+): Promise<QueuedMail> {
+  const { target, rendered, sender } = input;
+  const id = await insertMail(tx, {
+    companyId: target.companyId,
+    applicationId: target.id,
+    kind: input.kind,
+    state: input.isDelayed ? 'scheduled' : 'queued',
+    templateId: input.templateId,
+    senderId: sender?.id ?? null,
+    toAddress: target.candidateEmail,
+    replyTo: sender?.email ?? null,
+    subject: rendered.subject,
+    bodyHtml: rendered.html,
+    bodyText: rendered.text,
+    calendar: input.calendar ?? null,
+    sendAt: input.sendAt,
+  });
+  const jobId = await jobs.enqueue(
+    tx,
+    target.companyId,
+    'candidate-mail.send',
+    { mailId: id },
+    { maxAttempts: MAIL_ATTEMPTS, ...(input.isDelayed ? { availableAt: input.sendAt } : {}) },
+  );
+  return { id, jobId, isImmediate: !input.isDelayed };
+}
 
 /**
  * Records a mail to the application's candidate and its delivery job, in the caller's transaction.
@@ -99,29 +141,44 @@ async function queueMail(
     sender: sender?.name ?? input.companyName,
   });
   const delayMs = (input.delayMinutes ?? 0) * 60_000;
-  const sendAt = new Date((input.now ?? new Date()).getTime() + delayMs);
-  const id = await insertMail(tx, {
-    companyId: target.companyId,
-    applicationId: target.id,
+  return recordMail(tx, jobs, {
+    target: { ...target, candidateEmail: target.candidateEmail },
+    rendered,
     kind: input.kind,
-    state: delayMs > 0 ? 'scheduled' : 'queued',
+    sender,
     templateId: draft.template_id ?? null,
-    senderId: sender?.id ?? null,
-    toAddress: target.candidateEmail,
-    replyTo: sender?.email ?? null,
-    subject: rendered.subject,
-    bodyHtml: rendered.html,
-    bodyText: rendered.text,
-    sendAt,
+    sendAt: new Date((input.now ?? new Date()).getTime() + delayMs),
+    isDelayed: delayMs > 0,
   });
-  const jobId = await jobs.enqueue(
-    tx,
-    target.companyId,
-    'candidate-mail.send',
-    { mailId: id },
-    { maxAttempts: MAIL_ATTEMPTS, ...(delayMs > 0 ? { availableAt: sendAt } : {}) },
-  );
-  return { id, jobId, isImmediate: delayMs === 0 };
+}
+
+/**
+ * For the interview rules: a mail the server composed (an invitation, its update or cancellation, a
+ * reminder), with its .ics, queued in their transaction and sent at once. Null when the candidate left
+ * no address (the interview goes ahead; nobody can be written to).
+ */
+export async function queueComposedMail(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  input: {
+    target: MailTarget;
+    rendered: RenderedMail;
+    calendar: MailCalendar | null;
+    sender: MailSender;
+  },
+): Promise<QueuedMail | null> {
+  const { target } = input;
+  if (!target.candidateEmail) return null;
+  return recordMail(tx, jobs, {
+    target: { ...target, candidateEmail: target.candidateEmail },
+    rendered: input.rendered,
+    kind: 'interview',
+    sender: input.sender,
+    templateId: null,
+    sendAt: new Date(),
+    isDelayed: false,
+    calendar: input.calendar,
+  });
 }
 
 /** A template id must name one of the company's templates (422 otherwise). */
@@ -137,7 +194,7 @@ export async function checkTemplate(
   }
 }
 
-function senderOf(ctx: Pick<ApplicationContext, 'access'>): MailSender {
+export function senderOf(ctx: Pick<ApplicationContext, 'access'>): MailSender {
   const { user } = ctx.access;
   return { id: user.id, name: user.name, email: user.email, timezone: user.timezone };
 }
@@ -321,6 +378,15 @@ export async function deliverCandidateMail(deps: CandidateMailDeps, companyId: n
       text: mail.bodyText,
       html: mail.bodyHtml,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.calendar
+        ? {
+            icalEvent: {
+              method: mail.calendar.method,
+              filename: 'invite.ics',
+              content: mail.calendar.content,
+            },
+          }
+        : {}),
     });
   } catch (error) {
     await markMailFailed(deps.db, companyId, mailId, error instanceof Error ? error.message : String(error));

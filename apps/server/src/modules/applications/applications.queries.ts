@@ -23,13 +23,17 @@ const normalisedPhone = (column: SQL | typeof candidates.phone) =>
 /**
  * True when the same person (an earlier application's candidate with the same e-mail, any case, or
  * phone) applied before, among the applications `reach` allows (a condition on `r2` and `v2`).
+ * "Before" is by the date staff see (created_at, the request's arrival), the id only breaking ties:
+ * ids follow the order applications were stored, and a slow upload is stored after a quick one the
+ * same person sent later (issue 18 bug 4).
  */
 function isRepeatSql(reach: SQL | undefined) {
   return sql<boolean>`exists (
     select 1 from applications r2
-    join candidates c2 on c2.id = r2.candidate_id
-    join vacancies v2 on v2.id = r2.vacancy_id
-    where r2.company_id = ${applications.companyId} and r2.id < ${applications.id}
+    join candidates c2 on c2.company_id = r2.company_id and c2.id = r2.candidate_id
+    join vacancies v2 on v2.company_id = r2.company_id and v2.id = r2.vacancy_id
+    where r2.company_id = ${applications.companyId}
+      and (r2.created_at, r2.id) < (${applications.createdAt}, ${applications.id})
       and ((${candidates.email} is not null and lower(c2.email) = lower(${candidates.email}))
         or (${normalisedPhone(candidates.phone)} is not null
             and ${normalisedPhone(sql`c2.phone`)} = ${normalisedPhone(candidates.phone)}))
@@ -68,11 +72,19 @@ export type ApplicationSelection = {
 export function applicationReach(
   level: Level,
   subject: ScopeSubject,
-  ownership: (vacancyId: SQLWrapper, teamId: SQLWrapper) => ScopeColumns,
+  ownership: (vacancyId: SQLWrapper, teamId: SQLWrapper, companyId: SQLWrapper) => ScopeColumns,
 ): Pick<ApplicationSelection, 'scope' | 'repeatScope'> {
   return {
-    scope: scopeWhere(level, subject, ownership(applications.vacancyId, vacancies.teamId)),
-    repeatScope: scopeWhere(level, subject, ownership(sql`r2.vacancy_id`, sql`v2.team_id`)),
+    scope: scopeWhere(
+      level,
+      subject,
+      ownership(applications.vacancyId, vacancies.teamId, applications.companyId),
+    ),
+    repeatScope: scopeWhere(
+      level,
+      subject,
+      ownership(sql`r2.vacancy_id`, sql`v2.team_id`, sql`r2.company_id`),
+    ),
   };
 }
 
@@ -141,8 +153,14 @@ function selectRows(db: Db, selection: ApplicationSelection) {
       isRepeat: isRepeatSql(selection.repeatScope),
     })
     .from(applications)
-    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
-    .innerJoin(vacancies, eq(vacancies.id, applications.vacancyId))
+    .innerJoin(
+      candidates,
+      and(eq(candidates.companyId, applications.companyId), eq(candidates.id, applications.candidateId)),
+    )
+    .innerJoin(
+      vacancies,
+      and(eq(vacancies.companyId, applications.companyId), eq(vacancies.id, applications.vacancyId)),
+    )
     .where(buildWhere(selection))
     .orderBy(desc(applications.createdAt), desc(applications.id));
 }
@@ -175,8 +193,14 @@ export async function countApplications(db: Db, selection: ApplicationSelection)
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(applications)
-    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
-    .innerJoin(vacancies, eq(vacancies.id, applications.vacancyId))
+    .innerJoin(
+      candidates,
+      and(eq(candidates.companyId, applications.companyId), eq(candidates.id, applications.candidateId)),
+    )
+    .innerJoin(
+      vacancies,
+      and(eq(vacancies.companyId, applications.companyId), eq(vacancies.id, applications.vacancyId)),
+    )
     .where(buildWhere(selection));
   return row?.total ?? 0;
 }
@@ -221,7 +245,13 @@ export function findApplicationFiles(
       format: storedFiles.detectedFormat,
     })
     .from(applicationFiles)
-    .innerJoin(storedFiles, eq(storedFiles.id, applicationFiles.storedFileId))
+    .innerJoin(
+      storedFiles,
+      and(
+        eq(storedFiles.companyId, applicationFiles.companyId),
+        eq(storedFiles.id, applicationFiles.storedFileId),
+      ),
+    )
     .where(and(eq(applicationFiles.companyId, companyId), eq(applicationFiles.applicationId, applicationId)))
     .orderBy(asc(applicationFiles.fieldIndex), asc(applicationFiles.position));
 }
@@ -276,7 +306,10 @@ export function findComments(
       authorName: users.name,
     })
     .from(applicationComments)
-    .innerJoin(users, eq(users.id, applicationComments.authorId))
+    .innerJoin(
+      users,
+      and(eq(users.companyId, applicationComments.companyId), eq(users.id, applicationComments.authorId)),
+    )
     .where(
       and(
         eq(applicationComments.companyId, companyId),
@@ -324,7 +357,13 @@ export async function findApplicationFile(
       applicationId: applicationFiles.applicationId,
     })
     .from(storedFiles)
-    .innerJoin(applicationFiles, eq(applicationFiles.storedFileId, storedFiles.id))
+    .innerJoin(
+      applicationFiles,
+      and(
+        eq(applicationFiles.companyId, storedFiles.companyId),
+        eq(applicationFiles.storedFileId, storedFiles.id),
+      ),
+    )
     .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, fileId)))
     .limit(1);
   return file ?? null;

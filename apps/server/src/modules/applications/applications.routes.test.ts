@@ -138,6 +138,45 @@ describe('applications', () => {
     expect(managerList.data.find((a: { id: number }) => a.id === again).is_repeat).toBe(false);
   });
 
+  it('says "applied before" by the dates staff see, not by which upload finished first (issue 18 bug 4)', async () => {
+    // An application is dated when its request arrives, before its files stream in: a person whose
+    // big CV to vacancy A is still uploading can meanwhile send a quick one to vacancy B, which is
+    // stored first. A, dated first, is their first application; B is the one that came after it.
+    // Two vacancies of their own, so the other tests' counts of A and B stay as they are.
+    const [vacancyA, vacancyB] = await Promise.all(
+      ['Slow upload A', 'Slow upload B'].map(async (name) => {
+        const created = await fx.call(fx.staff.hr, 'POST', '/api/v1/vacancies', vacancyBody({ name }));
+        expect(created.statusCode, created.body).toBe(201);
+        const id = created.json().data.id as number;
+        expect((await fx.call(fx.staff.hr, 'POST', `/api/v1/vacancies/${id}/publish`)).statusCode).toBe(200);
+        return id;
+      }),
+    );
+    const person = { name: 'Slow Upload', email: 'slow.upload@example.com', phone: '+380631112299' };
+    const arrivedA = fx.t.clock.now;
+    fx.t.clock.advance(2 * 60_000);
+    const toB = await fx.apply(vacancyB ?? 0, person);
+    fx.t.clock.now = arrivedA;
+    const toA = await fx.apply(vacancyA ?? 0, person);
+    fx.t.clock.advance(2 * 60_000);
+    await fx.t.app.events.settled();
+    expect(toA).toBeGreaterThan(toB);
+
+    const card = async (id: number) =>
+      (await fx.call(fx.staff.hr, 'GET', `/api/v1/applications/${id}`)).json().data;
+    const first = await card(toA);
+    const second = await card(toB);
+    expect(new Date(first.created_at).getTime()).toBeLessThan(new Date(second.created_at).getTime());
+    expect(first.is_repeat).toBe(false);
+    expect(second.is_repeat).toBe(true);
+    const list = (await fx.call(fx.staff.hr, 'GET', '/api/v1/applications?search=Slow%20Upload')).json()
+      .data as { id: number; is_repeat: boolean }[];
+    expect(list.map((row) => [row.id, row.is_repeat])).toEqual([
+      [toB, true],
+      [toA, false],
+    ]);
+  });
+
   it('notifies the staff who may see the application, once each, with an e-mail', async () => {
     const unread = async (who: StaffMember) =>
       (await fx.call(who, 'GET', '/api/v1/notifications/count')).json().data.unread as number;

@@ -162,7 +162,10 @@ export async function findResetTokenAccountRow(
   const [row] = await db
     .select({ userId: passwordResetTokens.userId, passwordHash: users.passwordHash })
     .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .innerJoin(
+      users,
+      and(eq(users.companyId, passwordResetTokens.companyId), eq(users.id, passwordResetTokens.userId)),
+    )
     .where(
       and(
         eq(passwordResetTokens.tokenHash, tokenHash),

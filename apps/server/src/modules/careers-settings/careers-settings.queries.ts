@@ -49,9 +49,13 @@ export async function findStoredFile(
   db: Db,
   companyId: number,
   fileId: number,
-): Promise<{ storageKey: string; format: string | null } | null> {
+): Promise<{ storageKey: string; format: string | null; sha256: string } | null> {
   const [file] = await db
-    .select({ storageKey: storedFiles.storageKey, format: storedFiles.detectedFormat })
+    .select({
+      storageKey: storedFiles.storageKey,
+      format: storedFiles.detectedFormat,
+      sha256: storedFiles.sha256,
+    })
     .from(storedFiles)
     .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, fileId)));
   return file ?? null;

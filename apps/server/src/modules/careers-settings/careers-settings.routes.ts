@@ -2,7 +2,7 @@ import { routePattern } from '@kadry/shared/routes';
 import { fileResponseSchema, objectIdParamSchema } from '@kadry/shared/schemas/common';
 import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
 import { careersSettingsInputSchema, careersSettingsResponseSchema } from '@kadry/shared/schemas/recruiting';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/tables';
@@ -19,6 +19,7 @@ import {
   getCareersSettings,
   LOGO_MAX_BYTES,
   LOGO_PATH,
+  LOGO_VERSIONED_PATH,
   requireSettingsAccess,
   updateCareersSettings,
   uploadLogo,
@@ -129,6 +130,26 @@ export const careersSettingsRoutes: FastifyPluginAsync<CareersSettingsRoutesOpti
   );
 
   // Public: the careers page shows the logo. Only the company's current logo is served.
+  async function sendLogo(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fileId: number,
+    version: string | undefined,
+  ) {
+    const logo = request.company ? await findCurrentLogo(db, request.company.id, fileId, version) : null;
+    if (!logo) throw new AppError('not_found');
+    return (
+      reply
+        .header('content-type', logo.contentType)
+        .header('x-content-type-options', 'nosniff')
+        // Opened on its own, an SVG runs in a sandbox with nothing allowed to load or run.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        // Under its content's hash it never changes; the plain URL is the same file id's for a day.
+        .header('cache-control', version ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
+        .send(await fileStore.get(logo.storageKey))
+    );
+  }
+
   routes.get(
     LOGO_PATH,
     {
@@ -139,20 +160,23 @@ export const careersSettingsRoutes: FastifyPluginAsync<CareersSettingsRoutesOpti
         response: { 200: fileResponseSchema, ...errorResponses(404) },
       },
     },
-    async (request, reply) => {
-      const logo = request.company
-        ? await findCurrentLogo(db, request.company.id, request.params.fileId)
-        : null;
-      if (!logo) throw new AppError('not_found');
-      return (
-        reply
-          .header('content-type', logo.contentType)
-          .header('x-content-type-options', 'nosniff')
-          // Opened on its own, an SVG runs in a sandbox with nothing allowed to load or run.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .header('cache-control', 'public, max-age=86400, immutable')
-          .send(await fileStore.get(logo.storageKey))
-      );
+    async (request, reply) => sendLogo(request, reply, request.params.fileId, undefined),
+  );
+
+  routes.get(
+    LOGO_VERSIONED_PATH,
+    {
+      schema: {
+        tags: ['careers'],
+        summary: "The company's careers-site logo under its content's hash, cached for good",
+        params: z.object({
+          fileId: objectIdParamSchema,
+          // Any other text is simply not this logo's version: 404, like a wrong id.
+          version: z.string().max(64),
+        }),
+        response: { 200: fileResponseSchema, ...errorResponses(404) },
+      },
     },
+    async (request, reply) => sendLogo(request, reply, request.params.fileId, request.params.version),
   );
 };

@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import { versionDemoAssetUrl } from '../../lib/demo-assets';
 import type { PublicCache } from '../../lib/public-cache';
 import { careersListUrl } from '../../lib/public-urls';
 import { type Access, levelFor } from '../../plugins/access/access';
@@ -17,6 +18,11 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_PATH = '/careers-logo/:fileId';
 const LOGO_TYPES = { png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' } as const;
 type LogoFormat = keyof typeof LOGO_TYPES;
+
+/** The logo under its content's hash (issue 18): what pages link, cached for good. */
+export const LOGO_VERSIONED_PATH = '/careers-logo/:fileId/:version';
+/** How many hex digits of the logo's SHA-256 its versioned URL carries. */
+const LOGO_VERSION_LENGTH = 16;
 
 const logoUrlOf = (fileId: number) => LOGO_PATH.replace(':fileId', String(fileId));
 
@@ -149,17 +155,44 @@ export async function uploadLogo(
 
 /**
  * The company's current logo file for the public careers page, or null. Read fresh: a cached
- * company row may be a few seconds old right after an upload.
+ * company row may be a few seconds old right after an upload. With `version`, only when it is the
+ * start of the file's SHA-256 (the versioned URL of LOGO_VERSIONED_PATH).
  */
 export async function findCurrentLogo(
   db: Db,
   companyId: number,
   fileId: number,
+  version?: string,
 ): Promise<{ storageKey: string; contentType: string } | null> {
   const company = await findCompany(db, companyId);
   if (!company || company.logoUrl !== logoUrlOf(fileId)) return null;
   const file = await findStoredFile(db, companyId, fileId);
   const format = file?.format as LogoFormat | undefined;
   if (!file || !format || !(format in LOGO_TYPES)) return null;
+  if (version !== undefined && version !== file.sha256.slice(0, LOGO_VERSION_LENGTH)) return null;
   return { storageKey: file.storageKey, contentType: LOGO_TYPES[format] };
+}
+
+/**
+ * The URL pages link for a company's logo: with its content's hash in it, so it can be cached for
+ * good (issue 18) — an uploaded logo under LOGO_VERSIONED_PATH, a demo asset under its hashed name.
+ * A logo elsewhere (another site's URL) is linked as it is; null without a logo. The plain URLs
+ * keep answering.
+ */
+export async function versionLogoUrl(
+  db: Db,
+  companyId: number,
+  logoUrl: string | null,
+): Promise<string | null> {
+  if (!logoUrl) return null;
+  const demo = versionDemoAssetUrl(logoUrl);
+  if (demo) return demo;
+  const fileId = /^\/careers-logo\/(\d+)$/.exec(logoUrl)?.[1];
+  if (!fileId) return logoUrl;
+  const file = await findStoredFile(db, companyId, Number(fileId));
+  if (!file) return logoUrl;
+  return LOGO_VERSIONED_PATH.replace(':fileId', fileId).replace(
+    ':version',
+    file.sha256.slice(0, LOGO_VERSION_LENGTH),
+  );
 }

@@ -28,8 +28,13 @@ export function renderCareersDocument(input: {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     input.headTags,
   ];
-  for (const href of input.assets?.styles ?? [])
-    head.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  // The build's own CSS, inlined when read (no render-blocking request); `</` cannot end the element
+  // early (in CSS, `\/` is the same `/`).
+  if (input.assets?.inlineCss !== undefined)
+    head.push(`<style>${input.assets.inlineCss.replaceAll('</', '<\\/')}</style>`);
+  else
+    for (const href of input.assets?.styles ?? [])
+      head.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   if (input.assets?.entryScript) {
     head.push(`<script type="module" crossorigin src="${escapeHtml(input.assets.entryScript)}"></script>`);
   }

@@ -2,7 +2,9 @@ import type { VacancyDetails } from '@kadry/shared/schemas/vacancy';
 import { describe, expect, it } from 'vitest';
 import {
   buildJobPostingJsonLd,
+  deriveValidThrough,
   findCountryCode,
+  JOB_POSTING_VALID_DAYS,
   mapEmploymentTypes,
   parseSalaryText,
 } from './careers-page-json-ld';
@@ -57,6 +59,8 @@ const vacancy: VacancyDetails = {
   updated_at: '2025-03-02T09:00:00.000Z',
 };
 
+const now = new Date('2025-03-10T21:30:00Z');
+
 const sectionTitles = {
   description: 'Description',
   demand: 'Requirements',
@@ -70,8 +74,14 @@ describe('buildJobPostingJsonLd', () => {
     const jsonLd = buildJobPostingJsonLd({
       vacancy,
       url: 'https://jobs.test/careers/5',
-      company: { name: 'Acme', url: 'https://jobs.test/careers', logoUrl: 'https://jobs.test/logo.svg' },
+      company: {
+        name: 'Acme',
+        url: 'https://acme.test',
+        logoUrl: 'https://jobs.test/logo.svg',
+        country: 'PL',
+      },
       sectionTitles,
+      now,
     });
     expect(jsonLd).toMatchObject({
       '@context': 'https://schema.org',
@@ -80,7 +90,13 @@ describe('buildJobPostingJsonLd', () => {
       description:
         '<h2>Description</h2><p>Pipelines.</p><h2>Responsibilities</h2><ul><li>Own the warehouse</li></ul>',
       datePosted: '2025-03-01T09:00:00.000Z',
-      hiringOrganization: { '@type': 'Organization', name: 'Acme', logo: 'https://jobs.test/logo.svg' },
+      validThrough: '2025-04-09T00:00:00.000Z',
+      hiringOrganization: {
+        '@type': 'Organization',
+        name: 'Acme',
+        sameAs: 'https://acme.test',
+        logo: 'https://jobs.test/logo.svg',
+      },
       employmentType: ['FULL_TIME'],
       jobLocation: {
         '@type': 'Place',
@@ -105,8 +121,9 @@ describe('buildJobPostingJsonLd', () => {
         salary: 'Negotiable',
       },
       url: 'https://jobs.test/careers/5',
-      company: { name: 'Acme', url: 'https://jobs.test/careers', logoUrl: null },
+      company: { name: 'Acme', url: 'https://acme.test', logoUrl: null, country: 'UA' },
       sectionTitles,
+      now,
     });
     expect(jsonLd).toMatchObject({
       jobLocationType: 'TELECOMMUTE',
@@ -130,9 +147,65 @@ describe('JobPosting against what Google flags (issue 18)', () => {
     const jsonLd = buildJobPostingJsonLd({
       vacancy,
       url: 'https://jobs.test/careers/5',
-      company: { name: 'Acme', url: null, logoUrl: null },
+      company: { name: 'Acme', url: null, logoUrl: null, country: null },
       sectionTitles,
+      now,
     });
     expect(jsonLd.hiringOrganization).not.toHaveProperty('sameAs');
+  });
+});
+
+describe('where the job is (issue 18: Google requires a place, or for remote jobs where applicants may live)', () => {
+  const build = (residence: string | null, workTypes: string | null, country: string | null = 'UA') =>
+    buildJobPostingJsonLd({
+      vacancy: { ...vacancy, residence, work_types: workTypes },
+      url: 'https://jobs.test/careers/5',
+      company: { name: 'Acme', url: null, logoUrl: null, country },
+      sectionTitles,
+      now,
+    });
+
+  it("lets applicants to a remote job that names no country live in the company's country", () => {
+    const jsonLd = build('Remote', 'Full-time, Remote');
+    expect(jsonLd).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'UA' },
+    });
+    expect(jsonLd).not.toHaveProperty('jobLocation');
+  });
+
+  it('reads the country a remote residence names, in brackets or after a comma, as an ISO code', () => {
+    expect(build('Remote (Poland)', 'Contract').applicantLocationRequirements).toEqual({
+      '@type': 'Country',
+      name: 'PL',
+    });
+    expect(build('Віддалено, Німеччина', null).applicantLocationRequirements).toEqual({
+      '@type': 'Country',
+      name: 'DE',
+    });
+  });
+
+  it("puts an office job that names only its town in the company's country", () => {
+    expect(build('Lviv', 'Full-time, Office').jobLocation).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: 'Lviv', addressCountry: 'UA' },
+    });
+    expect(build(null, null).jobLocation).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressCountry: 'UA' },
+    });
+  });
+
+  it('leaves the place out rather than inventing one when neither the vacancy nor the company names a country', () => {
+    expect(build(null, null, null)).not.toHaveProperty('jobLocation');
+    expect(build('Remote', 'Remote', null)).not.toHaveProperty('applicantLocationRequirements');
+  });
+});
+
+describe('validThrough (issue 18: vacancies have no closing date)', () => {
+  it(`promises the posting for ${JOB_POSTING_VALID_DAYS} days from the UTC day the page is answered`, () => {
+    expect(deriveValidThrough(new Date('2025-03-10T00:00:00Z'))).toBe('2025-04-09T00:00:00.000Z');
+    expect(deriveValidThrough(new Date('2025-03-10T23:59:59Z'))).toBe('2025-04-09T00:00:00.000Z');
+    expect(deriveValidThrough(new Date('2025-12-20T08:00:00Z'))).toBe('2026-01-19T00:00:00.000Z');
   });
 });

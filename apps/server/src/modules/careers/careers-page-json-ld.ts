@@ -1,3 +1,4 @@
+import type { SalaryRange } from '@kadry/shared/schemas/interviews';
 import type { VacancyBodySection, VacancyDetails } from '@kadry/shared/schemas/vacancy';
 import { VACANCY_BODY_SECTIONS } from '@kadry/shared/vacancy-sections';
 
@@ -137,34 +138,73 @@ export function findCountryCode(name: string): string | null {
   return readCountryCodes().get(trimmed.toLowerCase()) ?? null;
 }
 
-function buildLocation(vacancy: VacancyDetails): Record<string, unknown> {
+/**
+ * Where the job is (Google requires jobLocation, or for a fully remote job jobLocationType TELECOMMUTE
+ * with applicantLocationRequirements). Countries are ISO 3166-1 codes. A remote job's applicants may
+ * live in the country its residence names, else in the company's country (its settings); an office
+ * job that names no place is in the company's country.
+ */
+function buildLocation(vacancy: VacancyDetails, companyCountry: string | null): Record<string, unknown> {
   const residence = vacancy.residence?.trim() ?? '';
   const isRemote = REMOTE_PATTERN.test(vacancy.work_types ?? '') || REMOTE_PATTERN.test(residence);
-  const isPlace = residence !== '' && !REMOTE_PATTERN.test(residence);
   const parts = residence
-    .split(',')
+    .split(/[,;/()]/)
     .map((part) => part.trim())
-    .filter(Boolean);
-  const countryName = parts.length > 1 ? parts[parts.length - 1] : parts[0];
-  // Google asks for ISO country codes; a name we cannot place is kept as written.
-  const country = countryName ? (findCountryCode(countryName) ?? countryName) : undefined;
+    .filter((part) => part !== '' && !REMOTE_PATTERN.test(part));
+  // Google asks for ISO country codes: the last part that names one ('Kyiv, Ukraine', 'Remote
+  // (Poland)'). Otherwise a place of several parts ends with its country, kept as written, and a
+  // single part is a town in the company's country.
+  const codes = parts.map((part) => findCountryCode(part));
+  const countryIndex = codes.findLastIndex((code) => code !== null);
+  const ownCountry = countryIndex >= 0 ? codes[countryIndex] : parts.length > 1 ? parts.at(-1) : undefined;
+  const country = ownCountry ?? companyCountry;
+  const towns = parts.filter((_, index) =>
+    countryIndex >= 0 ? index !== countryIndex : parts.length > 1 ? index < parts.length - 1 : true,
+  );
   if (isRemote) {
     return {
       jobLocationType: 'TELECOMMUTE',
-      ...(isPlace && country ? { applicantLocationRequirements: { '@type': 'Country', name: country } } : {}),
+      ...(country ? { applicantLocationRequirements: { '@type': 'Country', name: country } } : {}),
     };
   }
-  if (!isPlace) return {};
+  if (!country) return {};
   return {
     jobLocation: {
       '@type': 'Place',
       address: {
         '@type': 'PostalAddress',
-        ...(parts.length > 1 ? { addressLocality: parts.slice(0, -1).join(', ') } : {}),
+        ...(towns.length > 0 ? { addressLocality: towns.join(', ') } : {}),
         addressCountry: country,
       },
     },
   };
+}
+
+/** How long a published vacancy's posting is promised open from the day its page is answered. */
+export const JOB_POSTING_VALID_DAYS = 30;
+
+/**
+ * validThrough: vacancies have no closing date, and stay open until HR unpublishes them, when the
+ * page answers 404 and the sitemap drops them (Google's way to end a posting). So the posting
+ * promises only the next JOB_POSTING_VALID_DAYS days from the (UTC) day the page is answered: each
+ * crawl renews it while the vacancy is published, and a page Google has not seen for that long
+ * expires by itself rather than advertising a job that may be gone. See
+ * docs/decisions/023-job-posting-markup.md.
+ */
+export function deriveValidThrough(now: Date): string {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + JOB_POSTING_VALID_DAYS);
+  return new Date(day).toISOString();
+}
+
+/** A vacancy's structured salary (issue 17) as JSON-LD amounts; unitText from its period. */
+export function fromSalaryRange(range: SalaryRange): ParsedSalary {
+  const unit = range.period.toUpperCase() as SalaryUnit;
+  if (range.min !== null && range.max !== null && range.min !== range.max) {
+    return { currency: range.currency, minValue: range.min, maxValue: range.max, unit };
+  }
+  if (range.min !== null && range.max !== null) return { currency: range.currency, value: range.min, unit };
+  if (range.min !== null) return { currency: range.currency, minValue: range.min, unit };
+  return { currency: range.currency, maxValue: range.max ?? 0, unit };
 }
 
 function buildBaseSalary(salary: ParsedSalary | null): Record<string, unknown> {
@@ -186,9 +226,16 @@ function buildBaseSalary(salary: ParsedSalary | null): Record<string, unknown> {
 export function buildJobPostingJsonLd(input: {
   vacancy: VacancyDetails;
   url: string;
-  /** `url`: the company's own site, for sameAs (never the careers page itself); null when unknown. */
-  company: { name: string; url: string | null; logoUrl: string | null };
+  /**
+   * `url`: the company's own site, for sameAs (never the careers page itself); null when unknown.
+   * `country`: its country from its settings (ISO 3166-1), for jobs that name none.
+   */
+  company: { name: string; url: string | null; logoUrl: string | null; country: string | null };
   sectionTitles: Record<VacancyBodySection, string>;
+  /** The structured salary when the vacancy has one: preferred to reading the free text. */
+  salaryRange?: SalaryRange | null;
+  /** When the page is answered: validThrough counts from its day. */
+  now: Date;
 }): Record<string, unknown> {
   const { vacancy, company } = input;
   const description = VACANCY_BODY_SECTIONS.flatMap((section) => {
@@ -202,6 +249,7 @@ export function buildJobPostingJsonLd(input: {
     title: vacancy.name,
     description: description || vacancy.name,
     datePosted: vacancy.published_at ?? vacancy.updated_at,
+    validThrough: deriveValidThrough(input.now),
     url: input.url,
     identifier: { '@type': 'PropertyValue', name: company.name, value: String(vacancy.id) },
     hiringOrganization: {
@@ -211,8 +259,10 @@ export function buildJobPostingJsonLd(input: {
       ...(company.logoUrl ? { logo: company.logoUrl } : {}),
     },
     ...(employmentTypes.length > 0 ? { employmentType: employmentTypes } : {}),
-    ...buildLocation(vacancy),
-    ...buildBaseSalary(parseSalaryText(vacancy.salary)),
+    ...buildLocation(vacancy, company.country),
+    ...buildBaseSalary(
+      input.salaryRange ? fromSalaryRange(input.salaryRange) : parseSalaryText(vacancy.salary),
+    ),
     directApply: true,
   };
 }

@@ -20,6 +20,8 @@ import type { Db } from '../../db/tables';
 import { compressHtml, negotiateEncoding } from '../../lib/compress-html';
 import { localeOf, translatorFor } from '../../lib/request-locale';
 import { originOf, requireCompany } from '../../plugins/company-resolver';
+import { findCompanyCountry } from '../absences/settings/settings.service';
+import { versionLogoUrl } from '../careers-settings/careers-settings.service';
 import { CAREERS_STATIC_PREFIX, createCareersAssetsReader } from './careers-page-assets';
 import { buildCareersPageData, listOfferedLocales } from './careers-page-data';
 import { renderCareersDocument } from './careers-page-document';
@@ -29,6 +31,7 @@ import { createCareersRendererLoader } from './careers-page-renderer';
 import { buildRobotsTxt, buildSitemapXml } from './careers-page-sitemap';
 import {
   findPublicVacancy,
+  findPublishedSalaryRange,
   listPublicVacancies,
   listPublishedVacancyIds,
   parseVacancyId,
@@ -36,6 +39,8 @@ import {
 
 export type CareersPagesOptions = {
   db: Db;
+  /** The clock: a vacancy's JobPosting is promised open for some days from today. */
+  now?: () => Date;
   /** apps/careers/dist/client: the Vite build with .vite/manifest.json. */
   careersClientDir: string;
   /** apps/careers/dist/server/entry-server.js: the careers app's server-side renderer, loaded at run time. */
@@ -143,6 +148,18 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
   const { db } = opts;
   const readAssets = createCareersAssetsReader(opts.careersClientDir);
   const loadRenderer = createCareersRendererLoader(opts.careersServerEntry);
+  const now = opts.now ?? (() => new Date());
+  // The logo's URL with its content hash, by company and logo: a logo URL names one file for good.
+  const logoUrls = new Map<string, string | null>();
+  async function findLogoUrl(company: Company): Promise<string | null> {
+    const key = `${company.id}:${company.logoUrl}`;
+    const known = logoUrls.get(key);
+    if (known !== undefined) return known;
+    const url = await versionLogoUrl(db, company.id, company.logoUrl);
+    if (logoUrls.size >= 10_000) logoUrls.clear();
+    logoUrls.set(key, url);
+    return url;
+  }
 
   await app.register(fastifyStatic, {
     root: opts.careersClientDir,
@@ -161,7 +178,9 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
     },
   });
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, company: Company, view: PageView) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, found: Company, view: PageView) {
+    // Pages link the logo under its content's hash, cached for good (issue 18).
+    const company: Company = { ...found, logoUrl: await findLogoUrl(found) };
     const locale: Locale = localeOf(request);
     const t = translatorFor(request);
     const origin = originOf(request);
@@ -198,8 +217,16 @@ export const careersPagesRoutes: FastifyPluginAsync<CareersPagesOptions> = async
         ? buildJobPostingJsonLd({
             vacancy: view.vacancy,
             url: canonicalUrl,
-            // sameAs names the company's own site; pointing it back at the careers page says nothing.
-            company: { name: company.name, url: null, logoUrl },
+            // sameAs names the company's own site, and the careers settings have no field for it:
+            // left out rather than pointed back at the careers page, which says nothing.
+            company: {
+              name: company.name,
+              url: null,
+              logoUrl,
+              country: await findCompanyCountry(db, company.id),
+            },
+            now: now(),
+            salaryRange: await findPublishedSalaryRange(db, company.id, view.vacancy.id),
             sectionTitles: Object.fromEntries(
               Object.entries(SECTION_TITLE_KEYS).map(([section, key]) => [section, t(key)]),
             ) as Record<VacancyBodySection, string>,

@@ -86,3 +86,18 @@ export async function findPublishedVacancyIds(db: Db, companyId: number) {
     .where(and(eq(vacancies.companyId, companyId), eq(vacancies.isPublished, true)))
     .orderBy(desc(vacancies.publishedAt), desc(vacancies.id));
 }
+
+/** A published vacancy's structured salary columns (issue 17), or null when it is not published. */
+export async function findPublishedSalaryColumns(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({
+      min: vacancies.salaryMin,
+      max: vacancies.salaryMax,
+      currency: vacancies.salaryCurrency,
+      period: vacancies.salaryPeriod,
+    })
+    .from(vacancies)
+    .where(and(eq(vacancies.companyId, companyId), eq(vacancies.id, id), eq(vacancies.isPublished, true)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,9 +1,11 @@
+import type { SalaryRange } from '@kadry/shared/schemas/interviews';
 import type { VacancyDetails, VacancyListQuery, VacancyListResponse } from '@kadry/shared/schemas/vacancy';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { vacancyPublicUrl } from '../../lib/public-urls';
 import { renderVacancyHtml } from '../../lib/vacancy-html';
 import {
+  findPublishedSalaryColumns,
   findPublishedVacancy,
   findPublishedVacancyIds,
   findPublishedVacancyPage,
@@ -99,4 +101,15 @@ export function parseVacancyId(raw: string): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** A published vacancy's structured salary for its JobPosting (null when none is set). */
+export async function findPublishedSalaryRange(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<SalaryRange | null> {
+  const row = await findPublishedSalaryColumns(db, companyId, id);
+  if (!row || (row.min === null && row.max === null) || !row.currency || !row.period) return null;
+  return { min: row.min, max: row.max, currency: row.currency, period: row.period };
 }

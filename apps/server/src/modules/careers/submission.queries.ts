@@ -102,7 +102,10 @@ export async function findRecentApplicationsFrom(
   const rows = await tx
     .select({ id: applications.id, answers: applications.answers })
     .from(applications)
-    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(
+      candidates,
+      and(eq(candidates.companyId, applications.companyId), eq(candidates.id, applications.candidateId)),
+    )
     .where(
       and(
         eq(applications.companyId, companyId),
@@ -121,7 +124,13 @@ export async function findRecentApplicationsFrom(
       sha256: storedFiles.sha256,
     })
     .from(applicationFiles)
-    .innerJoin(storedFiles, eq(storedFiles.id, applicationFiles.storedFileId))
+    .innerJoin(
+      storedFiles,
+      and(
+        eq(storedFiles.companyId, applicationFiles.companyId),
+        eq(storedFiles.id, applicationFiles.storedFileId),
+      ),
+    )
     .where(
       and(
         eq(applicationFiles.companyId, companyId),

@@ -78,7 +78,7 @@ export async function findAccountOfEmployee(
   const [account] = await db
     .select(accountColumns)
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(and(eq(users.companyId, companyId), eq(users.employeeId, employeeId)))
     .limit(1);
   return account ?? null;
@@ -153,7 +153,7 @@ export async function countOtherActiveOwners(
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(
       and(
         eq(users.companyId, companyId),

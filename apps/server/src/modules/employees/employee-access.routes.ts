@@ -143,7 +143,9 @@ export const employeeAccessRoutes: FastifyPluginAsync<EmployeeAccessRoutesOption
       const { userId } = await findLoginAsTarget({ db, access }, request.params.id);
       const startedAt = now();
       // Never beyond the actor's own session: login as cannot stretch a session's absolute lifetime.
-      const actorExpiry = request.sessionToken ? await findSessionExpiry(db, request.sessionToken) : null;
+      const actorExpiry = request.sessionToken
+        ? await findSessionExpiry(db, actor.companyId, request.sessionToken)
+        : null;
       const ends = Math.min(
         startedAt.getTime() + LOGIN_AS_MAX_AGE_MS,
         actorExpiry?.getTime() ?? Number.POSITIVE_INFINITY,

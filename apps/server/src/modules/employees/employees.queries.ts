@@ -446,7 +446,7 @@ export async function findEmployee(
     })
     .from(employees)
     .leftJoin(users, and(eq(users.companyId, companyId), eq(users.employeeId, employees.id)))
-    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
     .limit(1);
   if (!row) return null;

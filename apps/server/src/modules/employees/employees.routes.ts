@@ -396,11 +396,12 @@ export const employeesRoutes: FastifyPluginAsync<EmployeesRoutesOptions> = async
         if (error instanceof FileNotFoundError) throw new AppError('not_found', { cause: error });
         throw error;
       }
+      // A person's photo is personal data: never kept by the browser or a proxy (issue 18).
       return reply
         .header('content-type', photo.contentType)
         .header('content-length', String(photo.size))
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
+        .header('cache-control', 'private, no-store')
         .send(stream);
     },
   );

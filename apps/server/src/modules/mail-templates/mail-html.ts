@@ -72,6 +72,19 @@ export function renderMail(
 }
 
 /**
+ * A mail the server wrote itself (an interview invitation): its HTML already holds escaped values, so
+ * no placeholder is filled (a place named "{company}" stays as written); sanitised all the same.
+ */
+export function renderComposedMail(subject: string, bodyHtml: string): RenderedMail {
+  const html = sanitizeMailBody(bodyHtml);
+  const text = convert(html, {
+    wordwrap: 100,
+    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }],
+  });
+  return { subject: subject.replace(/[\r\n]+/g, ' ').trim(), html, text };
+}
+
+/**
  * {interview_time} as a reader of `locale` expects it: the local date and time the sender typed, in
  * the sender's time zone, named.
  */

@@ -23,7 +23,7 @@ import {
   updateTemplate,
 } from './mail-templates.queries';
 
-export { formatInterviewTime, type RenderedMail, renderMail } from './mail-html';
+export { formatInterviewTime, type RenderedMail, renderComposedMail, renderMail } from './mail-html';
 
 /** What the template rules need to act for a signed-in user. */
 export type MailTemplateContext = { db: Db; access: Access };

@@ -1,6 +1,8 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { absenceRequests, absenceTypes } from '../../db/schema/absences';
 import { applications } from '../../db/schema/applications';
 import { companies } from '../../db/schema/companies';
+import { employees } from '../../db/schema/employees';
 import { notifications } from '../../db/schema/notifications';
 import { roles } from '../../db/schema/roles';
 import { teamMembers, teams } from '../../db/schema/teams';
@@ -20,7 +22,7 @@ export async function findApplicationForNotice(db: Db, companyId: number, applic
       tariffs: companies.tariffs,
     })
     .from(applications)
-    .innerJoin(vacancies, eq(vacancies.id, applications.vacancyId))
+    .innerJoin(vacancies, and(eq(vacancies.companyId, companyId), eq(vacancies.id, applications.vacancyId)))
     .innerJoin(companies, eq(companies.id, applications.companyId))
     .where(and(eq(applications.companyId, companyId), eq(applications.id, applicationId)));
   return row ?? null;
@@ -42,7 +44,7 @@ export function findEnabledStaff(db: Db, companyId: number) {
       publicId: users.publicId,
     })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .where(and(eq(users.companyId, companyId), eq(users.isDisabled, false)));
 }
 
@@ -85,6 +87,68 @@ export async function insertNotifications(
     .onConflictDoNothing()
     .returning({ userId: notifications.userId });
   return new Set(inserted.map((row) => row.userId));
+}
+
+/**
+ * A page of the user's notifications, newest first, with what each is about: the application's
+ * vacancy, or the absence request with its employee and type (every join within the company).
+ */
+export async function listNotifications(
+  db: Db,
+  companyId: number,
+  userId: number,
+  page: { limit: number; offset: number },
+) {
+  const mine = and(eq(notifications.companyId, companyId), eq(notifications.userId, userId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+        applicationId: notifications.applicationId,
+        vacancyId: applications.vacancyId,
+        vacancyName: vacancies.name,
+        request: {
+          id: absenceRequests.id,
+          employeeId: absenceRequests.employeeId,
+          dateFrom: absenceRequests.dateFrom,
+          dateTo: absenceRequests.dateTo,
+          halfDayStart: absenceRequests.halfDayStart,
+          halfDayEnd: absenceRequests.halfDayEnd,
+          status: absenceRequests.status,
+        },
+        typeCode: absenceTypes.code,
+        typeNames: absenceTypes.names,
+        firstName: employees.firstName,
+        lastName: employees.lastName,
+      })
+      .from(notifications)
+      .leftJoin(
+        applications,
+        and(eq(applications.companyId, companyId), eq(applications.id, notifications.applicationId)),
+      )
+      .leftJoin(vacancies, and(eq(vacancies.companyId, companyId), eq(vacancies.id, applications.vacancyId)))
+      .leftJoin(
+        absenceRequests,
+        and(eq(absenceRequests.companyId, companyId), eq(absenceRequests.id, notifications.absenceRequestId)),
+      )
+      .leftJoin(
+        absenceTypes,
+        and(eq(absenceTypes.companyId, companyId), eq(absenceTypes.id, absenceRequests.absenceTypeId)),
+      )
+      .leftJoin(
+        employees,
+        and(eq(employees.companyId, companyId), eq(employees.id, absenceRequests.employeeId)),
+      )
+      .where(mine)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(notifications).where(mine),
+  ]);
+  return { rows, total: total?.total ?? 0 };
 }
 
 export async function countUnread(db: Db, companyId: number, userId: number): Promise<number> {

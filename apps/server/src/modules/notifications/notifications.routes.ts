@@ -1,21 +1,38 @@
 import { routePattern } from '@kadry/shared/routes';
 import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
+import { notificationsQuerySchema, notificationsResponseSchema } from '@kadry/shared/schemas/notifications';
 import { markNotificationsReadInputSchema, notificationCountSchema } from '@kadry/shared/schemas/recruiting';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/tables';
 import { getAccess, requireAbility } from '../../plugins/access/access';
-import { countMyUnread, markMineRead } from './notifications.service';
+import { countMyUnread, listMine, markMineRead } from './notifications.service';
 
 export type NotificationsRoutesOptions = { db: Db; now: () => Date };
 
 const tags = ['notifications'];
 const errors = errorResponses(...STAFF_ERRORS);
 
-/** The unread counter and mark-read; a user only ever touches their own notifications. */
+/** The list, the unread counter and mark-read; a user only ever touches their own notifications. */
 export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+
+  routes.get(
+    routePattern('recruiting.notifications'),
+    {
+      schema: {
+        tags,
+        summary: "The user's notifications, newest first: new applications and absence request steps",
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsResponseSchema, ...errors, ...errorResponses(422) },
+      },
+      preValidation: async (request) => {
+        await requireAbility(request, 'Notification', 'view');
+      },
+    },
+    async (request) => listMine(db, await getAccess(request), request.query),
+  );
 
   routes.get(
     routePattern('recruiting.notifications.count'),

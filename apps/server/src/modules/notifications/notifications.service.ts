@@ -1,4 +1,16 @@
 import { levelOf } from '@kadry/shared/permissions/permission-state';
+import {
+  ABSENCE_STATUSES,
+  ABSENCE_TYPE_CODES,
+  type AbsenceStatus,
+  type AbsenceTypeCode,
+} from '@kadry/shared/schemas/absences';
+import type { PageMeta } from '@kadry/shared/schemas/common';
+import {
+  ABSENCE_NOTIFICATION_KINDS,
+  type AbsenceNotificationKind,
+  type Notification,
+} from '@kadry/shared/schemas/notifications';
 import type { Db } from '../../db/tables';
 import type { EventBus } from '../../lib/event-bus';
 import type { MailQueue } from '../../lib/mail-queue';
@@ -12,6 +24,7 @@ import {
   findEnabledStaff,
   findTeamStructure,
   insertNotifications,
+  listNotifications,
   markRead,
 } from './notifications.queries';
 
@@ -112,4 +125,86 @@ export async function markMineRead(
 ): Promise<number> {
   await markRead(db, access.user.companyId, access.user.id, ids, now);
   return countUnread(db, access.user.companyId, access.user.id);
+}
+
+function isAbsenceKind(kind: string): kind is AbsenceNotificationKind {
+  return (ABSENCE_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+}
+
+type ListedRow = Awaited<ReturnType<typeof listNotifications>>['rows'][number];
+
+/** One stored notification on the wire, or null when what it was about is gone. */
+function toNotification(row: ListedRow, ownEmployeeId: number): Notification | null {
+  const base = {
+    id: row.id,
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  };
+  if (row.kind === 'application_created') {
+    if (row.applicationId === null || row.vacancyId === null) return null;
+    return {
+      ...base,
+      kind: row.kind,
+      application_id: row.applicationId,
+      vacancy_id: row.vacancyId,
+      vacancy_name: row.vacancyName ?? '',
+    };
+  }
+  const request = row.request;
+  if (!isAbsenceKind(row.kind) || !request || request.id === null || !row.typeCode || !row.typeNames) {
+    return null;
+  }
+  return {
+    ...base,
+    kind: row.kind,
+    absence_request: {
+      id: request.id,
+      employee_id: request.employeeId,
+      employee_name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
+      is_own: request.employeeId === ownEmployeeId,
+      absence_type: (ABSENCE_TYPE_CODES as readonly string[]).includes(row.typeCode)
+        ? (row.typeCode as AbsenceTypeCode)
+        : 'vacation',
+      type_names: row.typeNames,
+      date_from: request.dateFrom,
+      date_to: request.dateTo,
+      half_day_start: request.halfDayStart,
+      half_day_end: request.halfDayEnd,
+      status: (ABSENCE_STATUSES as readonly string[]).includes(request.status)
+        ? (request.status as AbsenceStatus)
+        : 'pending',
+    },
+  };
+}
+
+/**
+ * `GET recruiting.notifications`: a page of the user's own notifications, newest first, each saying
+ * what it is about; the meta carries the unread count too (the same as the counter's).
+ */
+export async function listMine(
+  db: Db,
+  access: Access,
+  query: { page: number; per_page: number },
+): Promise<{ data: Notification[]; meta: PageMeta & { unread: number } }> {
+  const { companyId, id: userId, employeeId } = access.user;
+  const [{ rows, total }, unread] = await Promise.all([
+    listNotifications(db, companyId, userId, {
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    }),
+    countUnread(db, companyId, userId),
+  ]);
+  return {
+    data: rows.flatMap((row) => {
+      const notification = toNotification(row, employeeId);
+      return notification ? [notification] : [];
+    }),
+    meta: {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      per_page: query.per_page,
+      total,
+      unread,
+    },
+  };
 }

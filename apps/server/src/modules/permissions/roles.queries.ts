@@ -126,7 +126,10 @@ export async function createRole(
       if (rows.length > 0) await tx.insert(rolePermissions).values(rows);
     }
     await bumpRolesUpdatedAt(tx, companyId, created.id);
-    const [role] = await tx.select(roleColumns).from(roles).where(eq(roles.id, created.id));
+    const [role] = await tx
+      .select(roleColumns)
+      .from(roles)
+      .where(and(eq(roles.companyId, companyId), eq(roles.id, created.id)));
     if (!role) throw new Error('createRole: the new role vanished');
     return role;
   });
@@ -149,7 +152,10 @@ export async function deleteRole(db: Db, role: RoleRef): Promise<void> {
       .where(and(eq(roles.companyId, role.companyId), eq(roles.id, role.id)))
       .for('update');
     if (!locked) throw new AppError('not_found');
-    const holders = await tx.$count(users, eq(users.roleId, role.id));
+    const holders = await tx.$count(
+      users,
+      and(eq(users.companyId, role.companyId), eq(users.roleId, role.id)),
+    );
     if (holders > 0)
       throw new AppError('conflict', { key: 'admin.roles.in_use', params: { count: holders } });
     const [other] = await tx
@@ -159,7 +165,7 @@ export async function deleteRole(db: Db, role: RoleRef): Promise<void> {
       .orderBy(asc(roles.id))
       .limit(1);
     if (other) await bumpRolesUpdatedAt(tx, role.companyId, other.id);
-    await tx.delete(roles).where(eq(roles.id, role.id));
+    await tx.delete(roles).where(and(eq(roles.companyId, role.companyId), eq(roles.id, role.id)));
   });
 }
 

@@ -206,8 +206,11 @@ export async function listTreeMembers(
       isManager: teamMembers.isManager,
     })
     .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
+    .innerJoin(teams, and(eq(teams.companyId, teamMembers.companyId), eq(teams.id, teamMembers.teamId)))
+    .innerJoin(
+      employees,
+      and(eq(employees.companyId, teamMembers.companyId), eq(employees.id, teamMembers.employeeId)),
+    )
     .where(
       and(
         eq(teamMembers.companyId, companyId),
@@ -250,7 +253,10 @@ export async function findTeamListExtras(
     db
       .select({ teamId: teamMembers.teamId, id: employees.id, name: employeeFullName })
       .from(teamMembers)
-      .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
+      .innerJoin(
+        employees,
+        and(eq(employees.companyId, teamMembers.companyId), eq(employees.id, teamMembers.employeeId)),
+      )
       .where(
         and(
           eq(teamMembers.companyId, companyId),
@@ -310,7 +316,10 @@ export async function findTeamMembers(
       isManager: teamMembers.isManager,
     })
     .from(teamMembers)
-    .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
+    .innerJoin(
+      employees,
+      and(eq(employees.companyId, teamMembers.companyId), eq(employees.id, teamMembers.employeeId)),
+    )
     .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.teamId, teamId)))
     .orderBy(...MEMBER_ORDER);
 }

@@ -44,7 +44,13 @@ export function findStoredApplicationFiles(db: Db, companyId: number, applicatio
       sha256: storedFiles.sha256,
     })
     .from(applicationFiles)
-    .innerJoin(storedFiles, eq(storedFiles.id, applicationFiles.storedFileId))
+    .innerJoin(
+      storedFiles,
+      and(
+        eq(storedFiles.companyId, applicationFiles.companyId),
+        eq(storedFiles.id, applicationFiles.storedFileId),
+      ),
+    )
     .where(and(eq(applicationFiles.companyId, companyId), eq(applicationFiles.applicationId, applicationId)))
     .orderBy(asc(applicationFiles.fieldIndex), asc(applicationFiles.position));
 }

@@ -2,6 +2,7 @@ import type { Level } from '@kadry/shared/permissions/vocabulary';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { applications } from '../../db/schema/applications';
 import { applicationForms } from '../../db/schema/forms';
+import { vacancyInterviewers } from '../../db/schema/interviews';
 import { teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { type NewVacancy, type Vacancy, vacancies, vacancyRecruiters } from '../../db/schema/vacancies';
@@ -19,18 +20,26 @@ export type DbOrTx = Db | Tx;
  * Who owns a vacancy's rows for permission levels: its responsible recruiters (any of them), and its
  * team. `vacancyId` and `teamId` are the columns of whatever row is being scoped.
  */
-export function vacancyOwnershipColumns(vacancyId: SQLWrapper, teamId: SQLWrapper): ScopeColumns {
+export function vacancyOwnershipColumns(
+  vacancyId: SQLWrapper,
+  teamId: SQLWrapper,
+  companyId: SQLWrapper,
+): ScopeColumns {
   return {
     teamId,
-    // Correlated on the scoped row's vacancy, which its own statement filters by company_id.
+    // Correlated on the scoped row's vacancy and company (every statement names its company_id).
     ownedBy: (userIds: SQL) =>
-      sql`exists (select 1 from vacancy_recruiters vr where vr.vacancy_id = ${vacancyId} and vr.user_id in (${userIds}))`,
+      sql`exists (select 1 from vacancy_recruiters vr where vr.company_id = ${companyId} and vr.vacancy_id = ${vacancyId} and vr.user_id in (${userIds}))`,
   };
 }
 
 /** What a level of the Vacancy permission reaches among the company's vacancies (scopeWhere). */
 export function vacancyScopeWhere(level: Level, subject: ScopeSubject): SQL | undefined {
-  return scopeWhere(level, subject, vacancyOwnershipColumns(vacancies.id, vacancies.teamId));
+  return scopeWhere(
+    level,
+    subject,
+    vacancyOwnershipColumns(vacancies.id, vacancies.teamId, vacancies.companyId),
+  );
 }
 
 /** Columns of a vacancy without its search vector (never sent anywhere). */
@@ -54,6 +63,12 @@ const vacancyColumns = {
   teamId: vacancies.teamId,
   positions: vacancies.positions,
   formId: vacancies.formId,
+  hiringManagerId: vacancies.hiringManagerId,
+  salaryMin: vacancies.salaryMin,
+  salaryMax: vacancies.salaryMax,
+  salaryCurrency: vacancies.salaryCurrency,
+  salaryPeriod: vacancies.salaryPeriod,
+  scorecardAttributes: vacancies.scorecardAttributes,
   createdAt: vacancies.createdAt,
   updatedAt: vacancies.updatedAt,
   publishedAt: vacancies.publishedAt,
@@ -121,17 +136,22 @@ export async function findRecruiterIds(db: DbOrTx, companyId: number, vacancyId:
   return rows.map((row) => row.userId);
 }
 
-/** Recruiter ids and application counts of some vacancies. */
+/** Recruiter ids, interviewer ids and application counts of some vacancies. */
 export async function findVacancyExtras(
   db: Db,
   companyId: number,
   vacancyIds: readonly number[],
-): Promise<{ recruiters: Map<number, number[]>; counts: Map<number, number> }> {
+): Promise<{
+  recruiters: Map<number, number[]>;
+  interviewers: Map<number, number[]>;
+  counts: Map<number, number>;
+}> {
   const recruiters = new Map<number, number[]>();
+  const interviewers = new Map<number, number[]>();
   const counts = new Map<number, number>();
-  if (vacancyIds.length === 0) return { recruiters, counts };
+  if (vacancyIds.length === 0) return { recruiters, interviewers, counts };
   const ids = [...vacancyIds];
-  const [recruiterRows, countRows] = await Promise.all([
+  const [recruiterRows, countRows, interviewerRows] = await Promise.all([
     db
       .select({ vacancyId: vacancyRecruiters.vacancyId, userId: vacancyRecruiters.userId })
       .from(vacancyRecruiters)
@@ -142,12 +162,60 @@ export async function findVacancyExtras(
       .from(applications)
       .where(and(eq(applications.companyId, companyId), inArray(applications.vacancyId, ids)))
       .groupBy(applications.vacancyId),
+    db
+      .select({ vacancyId: vacancyInterviewers.vacancyId, userId: vacancyInterviewers.userId })
+      .from(vacancyInterviewers)
+      .where(and(eq(vacancyInterviewers.companyId, companyId), inArray(vacancyInterviewers.vacancyId, ids)))
+      .orderBy(vacancyInterviewers.userId),
   ]);
   for (const row of recruiterRows) {
     recruiters.set(row.vacancyId, [...(recruiters.get(row.vacancyId) ?? []), row.userId]);
   }
+  for (const row of interviewerRows) {
+    interviewers.set(row.vacancyId, [...(interviewers.get(row.vacancyId) ?? []), row.userId]);
+  }
   for (const row of countRows) counts.set(row.vacancyId, row.total);
-  return { recruiters, counts };
+  return { recruiters, interviewers, counts };
+}
+
+/** How many of these ids are enabled staff accounts of the company. */
+export function countEnabledStaff(db: Db, companyId: number, ids: readonly number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return Promise.resolve(0);
+  return db.$count(
+    users,
+    and(eq(users.companyId, companyId), inArray(users.id, unique), eq(users.isDisabled, false)),
+  );
+}
+
+/** Makes a vacancy's interviewers exactly these. */
+export async function setInterviewers(
+  tx: DbOrTx,
+  companyId: number,
+  vacancyId: number,
+  userIds: readonly number[],
+): Promise<void> {
+  await tx
+    .delete(vacancyInterviewers)
+    .where(and(eq(vacancyInterviewers.companyId, companyId), eq(vacancyInterviewers.vacancyId, vacancyId)));
+  const unique = [...new Set(userIds)];
+  if (unique.length > 0) {
+    await tx.insert(vacancyInterviewers).values(unique.map((userId) => ({ companyId, vacancyId, userId })));
+  }
+}
+
+/** A vacancy's interviewers, by user id. */
+export async function findInterviewerIds(
+  db: DbOrTx,
+  companyId: number,
+  vacancyId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ userId: vacancyInterviewers.userId })
+    .from(vacancyInterviewers)
+    .where(and(eq(vacancyInterviewers.companyId, companyId), eq(vacancyInterviewers.vacancyId, vacancyId)))
+    .orderBy(vacancyInterviewers.userId);
+  return rows.map((row) => row.userId);
 }
 
 /** Which of the referenced team, recruiters and form do not belong to the company. */

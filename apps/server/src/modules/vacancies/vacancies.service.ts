@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Entity, Level, VisibilityAction } from '@kadry/shared/permissions/vocabulary';
+import type { SalaryRange } from '@kadry/shared/schemas/interviews';
 import type {
   StaffVacancy,
   StaffVacancyListQuery,
@@ -7,7 +9,7 @@ import type {
   VacancyInput,
 } from '@kadry/shared/schemas/recruiting';
 import type { SQLWrapper } from 'drizzle-orm';
-import type { NewVacancy, Vacancy, VacancyStage } from '../../db/schema/vacancies';
+import type { NewVacancy, ScorecardAttribute, Vacancy, VacancyStage } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
@@ -33,8 +35,10 @@ import {
 } from './stages.queries';
 import {
   countApplicationsOf,
+  countEnabledStaff,
   type DbOrTx,
   deleteVacancyRow,
+  findInterviewerIds,
   findRecruiterIds,
   findUnknownReferences,
   findVacancy,
@@ -43,6 +47,7 @@ import {
   insertVacancy,
   listStaffNames,
   listTeamNames,
+  setInterviewers,
   setRecruiters,
   updateVacancyRow,
   type VacancyRow,
@@ -67,8 +72,12 @@ export type VacancyContext = {
  * Who a vacancy belongs to for permission levels: its responsible recruiters own it, its team is the
  * team. Applications follow their vacancy, so other modules scope their rows with these columns too.
  */
-export function vacancyScopeColumns(vacancyId: SQLWrapper, teamId: SQLWrapper): ScopeColumns {
-  return vacancyOwnershipColumns(vacancyId, teamId);
+export function vacancyScopeColumns(
+  vacancyId: SQLWrapper,
+  teamId: SQLWrapper,
+  companyId: SQLWrapper,
+): ScopeColumns {
+  return vacancyOwnershipColumns(vacancyId, teamId, companyId);
 }
 
 type LoadedVacancy = Vacancy & { recruiterIds: number[] };
@@ -106,9 +115,23 @@ async function findReachableVacancy(
 
 type VisibleVacancy = WithoutHiddenFields<StaffVacancy>;
 
+/** The structured salary of a row; null when no bound is set. */
+function salaryRangeOf(
+  row: Pick<VacancyRow, 'salaryMin' | 'salaryMax' | 'salaryCurrency' | 'salaryPeriod'>,
+): SalaryRange | null {
+  if ((row.salaryMin === null && row.salaryMax === null) || !row.salaryCurrency || !row.salaryPeriod)
+    return null;
+  return { min: row.salaryMin, max: row.salaryMax, currency: row.salaryCurrency, period: row.salaryPeriod };
+}
+
 function toStaffVacancy(
   row: VacancyRow,
-  extra: { recruiterIds: readonly number[]; applicationsCount: number; origin: string },
+  extra: {
+    recruiterIds: readonly number[];
+    interviewerIds: readonly number[];
+    applicationsCount: number;
+    origin: string;
+  },
 ): StaffVacancy {
   return {
     id: row.id,
@@ -130,6 +153,10 @@ function toStaffVacancy(
     recruiter_ids: [...extra.recruiterIds],
     positions: row.positions ?? null,
     form_id: row.formId,
+    hiring_manager_id: row.hiringManagerId,
+    interviewer_ids: [...extra.interviewerIds],
+    salary_range: salaryRangeOf(row),
+    scorecard_attributes: row.scorecardAttributes,
     responses_count: extra.applicationsCount,
     public_url: row.isPublished ? vacancyPublicUrl(extra.origin, row.id) : null,
     created_at: row.createdAt.toISOString(),
@@ -140,7 +167,7 @@ function toStaffVacancy(
 
 /** Vacancies as the user may see them: with recruiters and counts, without the fields the role hides. */
 async function present(ctx: VacancyContext, rows: readonly VacancyRow[]): Promise<VisibleVacancy[]> {
-  const { recruiters, counts } = await findVacancyExtras(
+  const { recruiters, interviewers, counts } = await findVacancyExtras(
     ctx.db,
     ctx.access.user.companyId,
     rows.map((row) => row.id),
@@ -151,6 +178,7 @@ async function present(ctx: VacancyContext, rows: readonly VacancyRow[]): Promis
       ctx.access,
       toStaffVacancy(row, {
         recruiterIds: recruiters.get(row.id) ?? [],
+        interviewerIds: interviewers.get(row.id) ?? [],
         applicationsCount: counts.get(row.id) ?? 0,
         origin: ctx.origin,
       }),
@@ -213,7 +241,21 @@ function toColumns(input: VacancyInput): Omit<NewVacancy, 'companyId'> {
     teamId: input.team_id,
     positions: input.positions,
     formId: input.form_id,
+    hiringManagerId: input.hiring_manager_id,
+    salaryMin: input.salary_range?.min ?? null,
+    salaryMax: input.salary_range?.max ?? null,
+    salaryCurrency: input.salary_range?.currency ?? null,
+    salaryPeriod: input.salary_range?.period ?? null,
+    scorecardAttributes: toScorecardAttributes(input.scorecard_attributes),
   };
+}
+
+/** Attributes as stored: each keeps its key (renamed or moved), a new one gets one. */
+function toScorecardAttributes(list: VacancyInput['scorecard_attributes']): ScorecardAttribute[] {
+  return list.map((attribute) => ({
+    key: attribute.key ?? randomUUID().slice(0, 8),
+    name: attribute.name,
+  }));
 }
 
 /** 422 unless the team, the recruiters and the form all belong to the company. */
@@ -227,6 +269,16 @@ async function checkReferences(db: Db, companyId: number, input: VacancyInput): 
   if (unknown.team) issues.team_id = [{ key: 'errors.invalid_value' }];
   if (unknown.recruiters) issues.recruiter_ids = [{ key: 'errors.invalid_value' }];
   if (unknown.form) issues.form_id = [{ key: 'errors.invalid_value' }];
+  // The hiring team: enabled staff accounts of the company.
+  if (
+    input.hiring_manager_id !== null &&
+    (await countEnabledStaff(db, companyId, [input.hiring_manager_id])) !== 1
+  ) {
+    issues.hiring_manager_id = [{ key: 'errors.invalid_value' }];
+  }
+  if ((await countEnabledStaff(db, companyId, input.interviewer_ids)) !== input.interviewer_ids.length) {
+    issues.interviewer_ids = [{ key: 'errors.invalid_value' }];
+  }
   if (Object.keys(issues).length > 0) throw new AppError('validation', { issues });
 }
 
@@ -259,6 +311,7 @@ export async function createVacancy(ctx: VacancyContext, input: VacancyInput): P
   const row = await ctx.db.transaction(async (tx) => {
     const created = await insertVacancy(tx, { ...toColumns(input), companyId, isPublished: false });
     await setRecruiters(tx, companyId, created.id, recruiterIds);
+    await setInterviewers(tx, companyId, created.id, input.interviewer_ids);
     await createDefaultStages(tx, companyId, created.id);
     return created;
   });
@@ -274,12 +327,19 @@ export async function updateVacancy(
   const companyId = vacancy.companyId;
   // Without field_salary the salary is neither shown nor changed.
   const columns = toColumns(input);
-  if (!ctx.access.permissions.Vacancy.fields_view.includes('field_salary')) columns.salary = vacancy.salary;
+  if (!ctx.access.permissions.Vacancy.fields_view.includes('field_salary')) {
+    columns.salary = vacancy.salary;
+    columns.salaryMin = vacancy.salaryMin;
+    columns.salaryMax = vacancy.salaryMax;
+    columns.salaryCurrency = vacancy.salaryCurrency;
+    columns.salaryPeriod = vacancy.salaryPeriod;
+  }
   await checkReferences(ctx.db, companyId, input);
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await updateVacancyRow(tx, companyId, vacancy.id, columns);
     if (!updated) throw new AppError('not_found');
     await setRecruiters(tx, companyId, vacancy.id, input.recruiter_ids);
+    await setInterviewers(tx, companyId, vacancy.id, input.interviewer_ids);
     return updated;
   });
   if (vacancy.isPublished || row.isPublished) ctx.cache.invalidate(companyId);
@@ -343,6 +403,12 @@ export async function copyVacancy(ctx: VacancyContext, id: number): Promise<Visi
       publishedAt: null,
     });
     await setRecruiters(tx, vacancy.companyId, created.id, recruiterIds);
+    await setInterviewers(
+      tx,
+      vacancy.companyId,
+      created.id,
+      await findInterviewerIds(tx, vacancy.companyId, vacancy.id),
+    );
     await createDefaultStages(tx, vacancy.companyId, created.id);
     return created;
   });

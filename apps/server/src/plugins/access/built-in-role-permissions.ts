@@ -152,7 +152,8 @@ const DEFAULTS: Record<BuiltInRole, PermissionsMap> = {
     'Vacancy.CareerSite': { view: 'to_all' },
     Candidate: {
       all: 'only_my_and_my_team',
-      actions: ['change_source', 'share_comments'],
+      // Recruiters coordinate interviews: they read every scorecard as it comes in.
+      actions: ['change_source', 'share_comments', 'see_scorecards_before_submitting'],
       fields: ['field_salary', 'field_files', 'field_email', 'field_phone'],
     },
     Employee: { view: 'only_my', fields: COLLEAGUE_FIELDS },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { DialogActions, DialogFrame, useLastNonNull } from '../../../components/ui/dialog-frame';
 import { QueryState } from '../../../components/ui/query-state';
 import { useT } from '../../../lib/i18n';
@@ -49,6 +49,7 @@ function PersonReport({
   const typeName = useTypeName();
   const dateLabel = useDateLabel();
   const amount = useAmount();
+  const balancesId = useId();
   const typeByCode = useMemo(
     () => new Map((types.data ?? []).map((type) => [type.code, type] as const)),
     [types.data],
@@ -82,9 +83,14 @@ function PersonReport({
         error={report.error}
         onRetry={() => report.refetch()}
       >
-        <h3>{t('hr.absenceReports.person.balances')}</h3>
+        <h3 id={balancesId}>{t('hr.absenceReports.person.balances')}</h3>
         {data && data.balances.length > 0 ? (
-          <div className="table-scroll">
+          <section
+            className="table-scroll"
+            aria-labelledby={balancesId}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region takes focus to scroll by keyboard (axe scrollable-region-focusable).
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>
@@ -109,7 +115,7 @@ function PersonReport({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         ) : (
           <p>{t('hr.absenceReports.person.no_balances')}</p>
         )}

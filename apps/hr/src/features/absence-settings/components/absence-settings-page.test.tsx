@@ -1,6 +1,7 @@
 import { setAllLevel } from '@kadry/shared/permissions/permission-state';
 import {
   type AbsencePolicy,
+  calendarAssignmentsBodySchema,
   calendarDayBodySchema,
   createAbsencePolicyBodySchema,
   type EditableAbsenceType,
@@ -90,9 +91,16 @@ const CALENDAR: WorkCalendar = {
   working_weekdays: [1, 2, 3, 4, 5],
   is_default: true,
   employees_count: 1,
+  teams_count: 1,
+  people_count: 7,
 };
 
-const TEAMS = { data: [{ id: 5, name: 'Support', members_count: 2, managers: [], is_member: false }] };
+const TEAMS = {
+  data: [
+    { id: 5, name: 'Support', members_count: 2, managers: [], is_member: false },
+    { id: 6, name: 'Sales', members_count: 4, managers: [], is_member: false },
+  ],
+};
 const COUNTRIES = {
   data: [
     { code: 'PL', name: 'Poland' },
@@ -345,7 +353,13 @@ describe('work calendars', () => {
       { path: `${S}/calendars`, body: { data: [CALENDAR] } },
       {
         path: `${S}/calendars/21`,
-        body: { data: { ...CALENDAR, employees: [{ id: 41, name: 'Ivan Employee' }] } },
+        body: {
+          data: {
+            ...CALENDAR,
+            employees: [{ id: 41, name: 'Ivan Employee' }],
+            teams: [{ id: 5, name: 'Support' }],
+          },
+        },
       },
       { path: DAYS, body: () => ({ data: days }) },
       { path: `${S}/holiday-countries`, body: COUNTRIES },
@@ -381,7 +395,7 @@ describe('work calendars', () => {
     ) as HTMLElement;
     expect(card).toHaveTextContent('Default');
     expect(card).toHaveTextContent('Mon, Tue, Wed, Thu, Fri');
-    expect(card).toHaveTextContent('1 person assigned');
+    expect(card).toHaveTextContent('7 people count on it · assigned: 1 by name, 1 by team');
     expect(await screen.findByText(`No holidays or days off in ${year} yet.`)).toBeInTheDocument();
     expect(await screen.findByText('Ivan Employee')).toBeInTheDocument();
     expect(await findAxeViolations()).toEqual([]);
@@ -432,6 +446,44 @@ describe('work calendars', () => {
     expect(calendarDayBodySchema.safeParse(sent).success).toBe(true);
   });
 
+  it('assigns teams to a calendar as stored teams, keeping the people and teams already on it', async () => {
+    const { calls } = mockFetch([
+      ...calendarRoutes([]),
+      {
+        method: 'POST',
+        path: `${S}/calendars/21/assignments`,
+        body: {
+          data: {
+            ...CALENDAR,
+            teams_count: 2,
+            people_count: 9,
+            employees: [{ id: 41, name: 'Ivan Employee' }],
+            teams: [
+              { id: 6, name: 'Sales' },
+              { id: 5, name: 'Support' },
+            ],
+          },
+        },
+      },
+    ]);
+    renderApp('/settings/absences/calendars', { permissions: ownerRolePermissions });
+    const section = (await screen.findByRole('heading', { name: 'Who counts on this calendar' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(await within(section).findByText('7 people count on it')).toBeInTheDocument();
+    const teams = within(section).getByRole('group', { name: 'Teams on this calendar' });
+    await waitFor(() => expect(within(teams).getByRole('checkbox', { name: 'Support' })).toBeChecked());
+    expect(within(teams).getByRole('checkbox', { name: 'Sales' })).not.toBeChecked();
+    await userEvent.click(within(teams).getByRole('checkbox', { name: 'Sales' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save people and teams' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', `${S}/calendars/21/assignments`)).toHaveLength(1));
+    const sent = withoutOverride(callsTo(calls, 'POST', `${S}/calendars/21/assignments`)[0]?.body);
+    expect(sent).toEqual({ employee_ids: [41], team_ids: [5, 6] });
+    expect(calendarAssignmentsBodySchema.safeParse(sent).success).toBe(true);
+    expect(await screen.findByText('9 people on this calendar')).toBeInTheDocument();
+    expect(await findAxeViolations()).toEqual([]);
+  });
+
   it('creates a calendar with its working days and time zone', async () => {
     const { calls } = mockFetch([
       ...calendarRoutes([]),
@@ -440,7 +492,17 @@ describe('work calendars', () => {
         path: `${S}/calendars`,
         status: 201,
         body: {
-          data: { ...CALENDAR, id: 22, name: 'Warsaw', is_default: false, employees_count: 0, employees: [] },
+          data: {
+            ...CALENDAR,
+            id: 22,
+            name: 'Warsaw',
+            is_default: false,
+            employees_count: 0,
+            teams_count: 0,
+            people_count: 0,
+            employees: [],
+            teams: [],
+          },
         },
       },
     ]);

@@ -88,7 +88,12 @@ export function CalendarsSection() {
                   {calendar.country_code ? ` · ${calendar.country_code}` : ''}
                 </p>
                 <p className="hint">
-                  {t('hr.absence_settings.calendars.people_count', { count: calendar.employees_count })}
+                  {t('hr.absence_settings.calendars.people_count', { count: calendar.people_count })}
+                  {' · '}
+                  {t('hr.absence_settings.calendars.assigned_summary', {
+                    own: calendar.employees_count,
+                    teams: calendar.teams_count,
+                  })}
                 </p>
                 <div className="admin-row-actions">
                   <button
@@ -620,32 +625,40 @@ function ImportHolidays({ calendar, year }: { calendar: WorkCalendar; year: numb
   );
 }
 
-/** Who counts on the calendar: people (each removable) and teams whose members move onto it. */
+/**
+ * Who counts on the calendar: people assigned to it themselves (each removable), and the teams assigned
+ * to it (their members, later joiners and sub-teams without a calendar count on it too).
+ */
 function CalendarPeople({ calendar }: { calendar: WorkCalendar }) {
   const t = useT();
   const detail = useWorkCalendar(calendar.id);
   const assign = useSetCalendarAssignments(calendar.id);
   const teams = useTeamOptions({ isEnabled: true });
   const [people, setPeople] = useState<NamedRef[] | null>(null);
-  const [teamIds, setTeamIds] = useState<number[]>([]);
+  const [teamIds, setTeamIds] = useState<number[] | null>(null);
   const [isPicking, setIsPicking] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const shown = people ?? detail.data?.employees ?? [];
+  const shownTeams = teamIds ?? detail.data?.teams.map((team) => team.id) ?? [];
   const headingId = `calendar-${calendar.id}-people`;
 
   const save = async () => {
     if (assign.isPending) return;
     setErrors({});
+    setFormError(null);
     try {
       const saved = await assign.mutateAsync({
         employee_ids: shown.map((person) => person.id),
-        team_ids: teamIds,
+        team_ids: shownTeams,
       });
       setPeople(null);
-      setTeamIds([]);
-      snackbar.success(t('hr.absence_settings.calendars.assigned', { count: saved.employees.length }));
+      setTeamIds(null);
+      snackbar.success(t('hr.absence_settings.calendars.assigned', { count: saved.people_count }));
     } catch (error) {
-      setErrors(readServerFieldErrors(error) ?? {});
+      const fields = readServerFieldErrors(error);
+      if (fields) setErrors(fields);
+      else setFormError(getRequestErrorMessage(error));
     }
   };
 
@@ -658,6 +671,9 @@ function CalendarPeople({ calendar }: { calendar: WorkCalendar }) {
           : t('hr.absence_settings.calendars.people_hint')}
       </p>
       <QueryState isPending={detail.isPending} isError={detail.isError} onRetry={() => detail.refetch()}>
+        <p role="status">
+          {t('hr.absence_settings.calendars.people_count', { count: detail.data?.people_count ?? 0 })}
+        </p>
         <PeopleList
           label={t('hr.absence_settings.calendars.people')}
           people={shown}
@@ -666,12 +682,14 @@ function CalendarPeople({ calendar }: { calendar: WorkCalendar }) {
           error={errors.employee_ids}
         />
         <TeamChecklist
-          label={t('hr.absence_settings.calendars.move_teams')}
+          label={t('hr.absence_settings.calendars.teams')}
           teams={teams}
-          selected={teamIds}
+          selected={shownTeams}
           onChange={setTeamIds}
           error={errors.team_ids}
         />
+        <p className="hint">{t('hr.absence_settings.calendars.teams_hint')}</p>
+        <FormError message={formError} />
         <button type="button" className="primary" aria-disabled={assign.isPending} onClick={save}>
           {t('hr.absence_settings.calendars.save_people')}
         </button>

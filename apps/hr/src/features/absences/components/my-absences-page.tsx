@@ -1,4 +1,9 @@
-import type { AbsenceBalance, AbsenceType, AbsenceTypeCode } from '@kadry/shared/schemas/absences';
+import type {
+  AbsenceBalance,
+  AbsenceRequest,
+  AbsenceType,
+  AbsenceTypeCode,
+} from '@kadry/shared/schemas/absences';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
@@ -9,7 +14,9 @@ import { useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useAbsenceTypes, useDecide, useLedger, useMyRequests, useOwnBalance } from '../api/absences-api';
 import { RequestCard, useFormatAmount, useFormatDate, useTypeName } from './absence-parts';
+import { ReasonDialog, RequestDetailDialog } from './decision-dialogs';
 import { RequestForm } from './request-form';
+import { useRequestParam } from './use-request-param';
 
 /** The lines a balance is the sum of, in a dialog ("why is it this much?"). */
 function LedgerDialog({
@@ -208,6 +215,9 @@ export function MyAbsencesPage() {
   const t = useT();
   const types = useAbsenceTypes();
   const balances = useOwnBalance();
+  // `?request=ID` opens one request (the link of a notification about its outcome).
+  const [openId, setOpenId] = useRequestParam();
+  const [revoking, setRevoking] = useState<AbsenceRequest | null>(null);
   return (
     <section>
       <PageHeading>{t('hr.absences.my_title')}</PageHeading>
@@ -235,6 +245,16 @@ export function MyAbsencesPage() {
           </>
         ) : null}
       </QueryState>
+      <RequestDetailDialog
+        id={openId}
+        types={types.data}
+        onClose={() => setOpenId(null)}
+        onRevoke={(request) => {
+          setOpenId(null);
+          setRevoking(request);
+        }}
+      />
+      <ReasonDialog request={revoking} action="revoke" onClose={() => setRevoking(null)} />
     </section>
   );
 }

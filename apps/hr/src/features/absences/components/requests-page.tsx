@@ -17,6 +17,7 @@ import { useAbsenceTypes, useDecide, useManagement, useVisibleRequests } from '.
 import { RequestCard, useTypeName } from './absence-parts';
 import { ReasonDialog, RequestDetailDialog } from './decision-dialogs';
 import { DirectEntryDialog } from './direct-entry-dialog';
+import { useRequestParam } from './use-request-param';
 
 /** What awaits the user's decision, oldest first, each with approve and reject. */
 function AwaitingDecision({
@@ -204,7 +205,8 @@ export function RequestsPage() {
   const types = useAbsenceTypes();
   const [rejecting, setRejecting] = useState<AbsenceRequest | null>(null);
   const [revoking, setRevoking] = useState<AbsenceRequest | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // `?request=ID` opens one request (the link of a notification).
+  const [openId, setOpenId] = useRequestParam();
   const [isEntering, setIsEntering] = useState(false);
   const canEnter = permissions.canDo('AbsenceRequest', 'create_absence');
   return (

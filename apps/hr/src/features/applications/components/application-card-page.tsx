@@ -15,6 +15,7 @@ import { ApplicationHistory } from './application-history';
 import { formatDate } from './applications-page';
 import { getCandidateLabel } from './candidate-name';
 import { CardActions, RejectionNotice } from './card-actions';
+import { InterviewsPanel } from './interviews-panel';
 
 /** Bytes as KB, MB or GB (spec §9 size units). */
 export function formatFileSize(bytes: number): string {
@@ -268,6 +269,13 @@ export function ApplicationCardPage({ id }: { id: number }) {
               </section>
             ) : null}
 
+            <InterviewsPanel
+              applicationId={data.id}
+              vacancyId={data.vacancy.id}
+              candidateName={getCandidateLabel(data.candidate, t)}
+              canChange={canChange}
+              isRejected={Boolean(data.rejection)}
+            />
             <Comments applicationId={data.id} />
             <ApplicationHistory applicationId={data.id} canChange={canChange} />
           </>

@@ -11,6 +11,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCancelMail } from '../api/application-mail';
 import { useHistory } from '../api/get-history';
+import { formatInterviewWhen } from './interview-format';
 import './recruiting-mail.css';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -86,7 +87,7 @@ function MailEntry({ mail, canChange }: { mail: ApplicationMail; canChange: bool
   );
 }
 
-function describe(entry: HistoryEntry, t: Translate): string {
+function describe(entry: HistoryEntry, t: Translate, locale: string): string {
   switch (entry.type) {
     case 'received':
       return entry.source
@@ -108,13 +109,42 @@ function describe(entry: HistoryEntry, t: Translate): string {
       return entry.comment.is_shared
         ? t('hr.recruiting_mail.history.comment')
         : t('hr.recruiting_mail.history.comment_private');
+    case 'interview': {
+      const when = formatInZoneNamed(entry.interview.starts_at, entry.interview.time_zone, locale);
+      if (entry.action === 'scheduled') return t('hr.interviews.history.scheduled', { when });
+      if (entry.action === 'cancelled') return t('hr.interviews.history.cancelled', { when });
+      const before = entry.interview.previous_starts_at;
+      return before && before !== entry.interview.starts_at
+        ? t('hr.interviews.history.rescheduled', {
+            from: formatInZoneNamed(before, entry.interview.time_zone, locale),
+            to: when,
+          })
+        : t('hr.interviews.history.changed', { when });
+    }
+    case 'scorecard':
+      return entry.recommendation
+        ? t('hr.interviews.history.scorecard', {
+            recommendation: t(`hr.interviews.recommendation.${entry.recommendation}`),
+          })
+        : t('hr.interviews.history.scorecard_hidden');
     case 'mail':
       return '';
   }
 }
 
+/** A moment in a named zone, as the history says it. */
+function formatInZoneNamed(iso: string, zone: string, locale: string): string {
+  return formatInterviewWhen({ starts_at: iso, time_zone: zone }, locale);
+}
+
 function actorOf(entry: HistoryEntry): string | null {
-  if (entry.type === 'stage_moved' || entry.type === 'rejected' || entry.type === 'reopened') {
+  if (
+    entry.type === 'stage_moved' ||
+    entry.type === 'rejected' ||
+    entry.type === 'reopened' ||
+    entry.type === 'interview' ||
+    entry.type === 'scorecard'
+  ) {
     return entry.actor?.name ?? null;
   }
   if (entry.type === 'comment') return entry.comment.author.name;
@@ -174,7 +204,7 @@ export function ApplicationHistory({
                 {entry.type === 'mail' ? (
                   <MailEntry mail={entry.mail} canChange={canChange} />
                 ) : (
-                  <p>{describe(entry, t)}</p>
+                  <p>{describe(entry, t, locale)}</p>
                 )}
                 {entry.type === 'comment' ? <p className="history__comment">{entry.comment.text}</p> : null}
               </li>

@@ -2,6 +2,7 @@ import { route } from '@kadry/shared/routes';
 import { notificationCountSchema } from '@kadry/shared/schemas/recruiting';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { notificationKeys } from './list-notifications';
 
 /** How often the top bar asks for the unread count. */
 const NOTIFICATION_POLL_MS = 60_000;
@@ -16,7 +17,7 @@ async function getNotificationCount(signal?: AbortSignal): Promise<number> {
 
 export function useNotificationCount(enabled: boolean) {
   return useQuery({
-    queryKey: ['notifications', 'count'],
+    queryKey: notificationKeys.count,
     queryFn: ({ signal }) => getNotificationCount(signal),
     enabled,
     refetchInterval: NOTIFICATION_POLL_MS,

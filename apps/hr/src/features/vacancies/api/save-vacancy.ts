@@ -7,8 +7,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The body sent: `salary` is left out when the user may not see it, so it is not overwritten. */
-export type VacancyBody = Omit<VacancyInput, 'salary'> & { salary?: VacancyInput['salary'] };
+/** The body sent: the salaries are left out when the user may not see them, so they are not overwritten. */
+export type VacancyBody = Omit<VacancyInput, 'salary' | 'salary_range'> & {
+  salary?: VacancyInput['salary'];
+  salary_range?: VacancyInput['salary_range'];
+};
 
 /** Creates a vacancy (id null) or updates one (PUT, sent as POST with `_method=PUT`). */
 export async function saveVacancy(id: number | null, input: VacancyBody): Promise<StaffVacancy> {

@@ -18,6 +18,7 @@ import {
   useUrlFilters,
 } from '../../../lib/list-filters';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { MyInterviewsSection } from '../../applications/components/my-interviews';
 import { useTeams } from '../../directory/api/get-teams';
 import { useVacancies } from '../api/get-vacancies';
 
@@ -63,6 +64,8 @@ export function VacanciesPage() {
       >
         {t('hr.vacancies.title')}
       </PageHeading>
+      {/* Until the dashboard shows it, an interviewer finds their interviews here (issue 17). */}
+      <MyInterviewsSection isHiddenWhenEmpty />
 
       <FilterBar label={t('hr.vacancies.filters')} onSubmit={list.submitDraft}>
         <FilterInput

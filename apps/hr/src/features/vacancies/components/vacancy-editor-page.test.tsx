@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildVacancy, ownerPermissions } from '../../../test/recruiting-test-data';
@@ -52,7 +52,23 @@ describe('vacancy editor', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Level' }), 'B2');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Team' }), '4');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Application form' }), '2');
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Rita Recruiter' }));
+    const recruiters = screen.getByRole('group', { name: 'Responsible recruiters' });
+    await userEvent.click(await within(recruiters).findByRole('checkbox', { name: 'Rita Recruiter' }));
+    // The hiring team, the salary in numbers and what interviewers rate (issue 17).
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Hiring manager' }), '8');
+    const interviewers = screen.getByRole('group', { name: 'Interviewers' });
+    await userEvent.click(within(interviewers).getByRole('checkbox', { name: 'Rita Recruiter' }));
+    const salaryRange = screen.getByRole('group', { name: 'Salary in numbers' });
+    await userEvent.type(within(salaryRange).getByRole('textbox', { name: 'From' }), '3 000');
+    await userEvent.type(within(salaryRange).getByRole('textbox', { name: 'To' }), '4000.5');
+    await userEvent.selectOptions(within(salaryRange).getByRole('combobox', { name: 'Currency' }), 'EUR');
+    await userEvent.selectOptions(within(salaryRange).getByRole('combobox', { name: 'Per' }), 'year');
+    const attributes = screen.getByRole('group', { name: 'Scorecard attributes' });
+    await userEvent.click(within(attributes).getByRole('button', { name: 'Add an attribute' }));
+    await userEvent.type(within(attributes).getByRole('textbox', { name: 'Attribute 1' }), 'Communication');
+    await userEvent.click(within(attributes).getByRole('button', { name: 'Add an attribute' }));
+    await userEvent.type(within(attributes).getByRole('textbox', { name: 'Attribute 2' }), 'SQL');
+    await userEvent.click(within(attributes).getByRole('button', { name: 'Move attribute 2 up' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create vacancy' }));
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/app/vacancies/42'));
@@ -75,7 +91,24 @@ describe('vacancy editor', () => {
       recruiter_ids: [8],
       positions: 1234,
       form_id: 2,
+      hiring_manager_id: 8,
+      interviewer_ids: [8],
+      salary_range: { min: 3000, max: 4000.5, currency: 'EUR', period: 'year' },
+      scorecard_attributes: [{ name: 'SQL' }, { name: 'Communication' }],
     });
+  });
+
+  it('says when the salary in numbers is inconsistent, before sending anything', async () => {
+    const { calls } = mockFetch(directory);
+    renderApp('/vacancies/new', { permissions: ownerPermissions });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Data engineer');
+    const salaryRange = screen.getByRole('group', { name: 'Salary in numbers' });
+    await userEvent.type(within(salaryRange).getByRole('textbox', { name: 'From' }), '5000');
+    await userEvent.type(within(salaryRange).getByRole('textbox', { name: 'To' }), '4000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create vacancy' }));
+    expect(await within(salaryRange).findByText(/the maximum not below the minimum/)).toBeInTheDocument();
+    expect(within(salaryRange).getByRole('textbox', { name: 'To' })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('does not send a vacancy without a name', async () => {
@@ -136,7 +169,7 @@ describe('vacancy editor', () => {
 
 describe('vacancy editor without field_salary', () => {
   it('neither shows nor sends the salary the server left out', async () => {
-    const { salary: _hidden, ...withoutSalary } = buildVacancy({ id: 5, name: 'QA' });
+    const { salary: _hidden, salary_range: _range, ...withoutSalary } = buildVacancy({ id: 5, name: 'QA' });
     const { calls } = mockFetch([
       ...directory,
       { path: '/api/v1/vacancies/5', body: { data: withoutSalary } },
@@ -145,9 +178,11 @@ describe('vacancy editor without field_salary', () => {
     renderApp('/vacancies/5', { permissions: ownerPermissions });
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('QA'));
     expect(screen.queryByRole('textbox', { name: 'Salary' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Salary in numbers' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).not.toHaveProperty('salary');
+    expect(calls.find((call) => call.method === 'POST')?.body).not.toHaveProperty('salary_range');
   });
 });
 

@@ -1,3 +1,4 @@
+import { SALARY_PERIODS } from '@kadry/shared/schemas/interviews';
 import { VACANCY_STATUSES } from '@kadry/shared/schemas/recruiting';
 import { useEffect, useId } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -19,10 +20,12 @@ import { useSaveVacancy } from '../api/save-vacancy';
 import { DeleteVacancyButton } from './delete-vacancy-dialog';
 import { isPositionsValue, PositionsInput } from './positions-input';
 import { RichTextEditor } from './rich-text-editor';
+import { listCurrencies, ScorecardAttributesField } from './scorecard-attributes-field';
 import { StagesEditor } from './stages-editor';
 import {
   BODY_SECTIONS,
   createVacancyFormValues,
+  fieldOfIssue,
   parseVacancyFormValues,
   type VacancyFormValues,
 } from './vacancy-form-values';
@@ -63,15 +66,19 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
     const parsed = parseVacancyFormValues(values);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as keyof VacancyFormValues;
-        form.setError(name, { message: t('hr.vacancies.invalid_field') });
+        const name = fieldOfIssue(issue.path);
+        form.setError(name, {
+          message: t(
+            name.startsWith('salary_') ? 'hr.vacancies.salary_range.invalid' : 'hr.vacancies.invalid_field',
+          ),
+        });
       }
-      form.setFocus(String(parsed.error.issues[0]?.path[0] ?? 'name') as keyof VacancyFormValues);
+      form.setFocus(fieldOfIssue(parsed.error.issues[0]?.path ?? []));
       return;
     }
     try {
-      const { salary, ...rest } = parsed.data;
-      const saved = await save.mutateAsync(canSeeSalary ? { ...rest, salary } : rest);
+      const { salary, salary_range, ...rest } = parsed.data;
+      const saved = await save.mutateAsync(canSeeSalary ? { ...rest, salary, salary_range } : rest);
       snackbar.success(t('hr.common.saved'));
       if (id === null) navigate(`/vacancies/${saved.id}`);
     } catch (error) {
@@ -79,7 +86,7 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
       if (error instanceof ApiError && error.status === 422) {
         const body = error.body as { errors?: Record<string, string[]> } | null;
         for (const [field, messages] of Object.entries(body?.errors ?? {})) {
-          const name = field.split('.')[0] as keyof VacancyFormValues;
+          const name = fieldOfIssue(field.split('.'));
           if (name in values) form.setError(name, { message: messages[0] ?? '' });
         }
       }
@@ -255,6 +262,66 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
                   </div>
                 ))}
               </div>
+              {canSeeSalary ? (
+                <fieldset className="field salary-range" aria-describedby={`${ids}-salary-range-hint`}>
+                  <legend>{t('hr.vacancies.salary_range.title')}</legend>
+                  <p className="hint" id={`${ids}-salary-range-hint`}>
+                    {t('hr.vacancies.salary_range.hint')}
+                  </p>
+                  <div className="salary-range__row">
+                    {(['salary_min', 'salary_max'] as const).map((name) => (
+                      <div className="field" key={name}>
+                        <label htmlFor={`${ids}-${name}`}>
+                          {t(`hr.vacancies.salary_range.${name === 'salary_min' ? 'min' : 'max'}`)}
+                        </label>
+                        <input
+                          id={`${ids}-${name}`}
+                          type="text"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          aria-invalid={errors[name] ? true : undefined}
+                          aria-describedby={describedBy(name)}
+                          {...form.register(name)}
+                        />
+                        {fieldError(name)}
+                      </div>
+                    ))}
+                    <div className="field">
+                      <label htmlFor={`${ids}-salary_currency`}>
+                        {t('hr.vacancies.salary_range.currency')}
+                      </label>
+                      <Controller
+                        control={form.control}
+                        name="salary_currency"
+                        render={({ field }) => (
+                          <select
+                            id={`${ids}-salary_currency`}
+                            aria-describedby={describedBy('salary_currency')}
+                            {...field}
+                          >
+                            {listCurrencies(field.value).map((code) => (
+                              <option key={code} value={code}>
+                                {code}
+                              </option>
+                            ))}
+                          </select>
+                        )}
+                      />
+                      {fieldError('salary_currency')}
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`${ids}-salary_period`}>{t('hr.vacancies.salary_range.period')}</label>
+                      <select id={`${ids}-salary_period`} {...form.register('salary_period')}>
+                        {SALARY_PERIODS.map((period) => (
+                          <option key={period} value={period}>
+                            {t(`hr.vacancies.salary_period.${period}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  </div>
+                </fieldset>
+              ) : null}
               <fieldset className="field">
                 <legend>{t('hr.vacancies.field.languages')}</legend>
                 {languages.fields.map((row, index) => (
@@ -350,19 +417,58 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
                   />
                 </div>
               </div>
-              <fieldset className="field">
-                <legend>{t('hr.vacancies.field.recruiters')}</legend>
-                {(users.data ?? []).length === 0 ? (
-                  <p className="hint">{t('hr.vacancies.no_recruiters')}</p>
-                ) : null}
-                {(users.data ?? []).map((user) => (
-                  <label key={user.id} style={{ display: 'block' }}>
-                    <input type="checkbox" value={String(user.id)} {...form.register('recruiter_ids')} />{' '}
-                    {user.name}
-                  </label>
-                ))}
-              </fieldset>
+              <div>
+                <fieldset className="field">
+                  <legend>{t('hr.vacancies.field.recruiters')}</legend>
+                  {(users.data ?? []).length === 0 ? (
+                    <p className="hint">{t('hr.vacancies.no_recruiters')}</p>
+                  ) : null}
+                  {(users.data ?? []).map((user) => (
+                    <label key={user.id} style={{ display: 'block' }}>
+                      <input type="checkbox" value={String(user.id)} {...form.register('recruiter_ids')} />{' '}
+                      {user.name}
+                    </label>
+                  ))}
+                </fieldset>
+                <div className="field">
+                  <label htmlFor={`${ids}-hiring-manager`}>{t('hr.vacancies.field.hiring_manager')}</label>
+                  <Controller
+                    control={form.control}
+                    name="hiring_manager_id"
+                    render={({ field }) => (
+                      <select
+                        id={`${ids}-hiring-manager`}
+                        aria-describedby={describedBy('hiring_manager_id')}
+                        {...field}
+                      >
+                        <option value="">{t('hr.vacancies.no_hiring_manager')}</option>
+                        {(users.data ?? []).map((user) => (
+                          <option key={user.id} value={user.id}>
+                            {user.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  />
+                  {fieldError('hiring_manager_id')}
+                </div>
+                <fieldset className="field" aria-describedby={`${ids}-interviewers-hint`}>
+                  <legend>{t('hr.vacancies.field.interviewers')}</legend>
+                  <p className="hint" id={`${ids}-interviewers-hint`}>
+                    {t('hr.vacancies.interviewers_hint')}
+                  </p>
+                  {(users.data ?? []).map((user) => (
+                    <label key={user.id} style={{ display: 'block' }}>
+                      <input type="checkbox" value={String(user.id)} {...form.register('interviewer_ids')} />{' '}
+                      {user.name}
+                    </label>
+                  ))}
+                  {fieldError('interviewer_ids')}
+                </fieldset>
+              </div>
             </div>
+
+            <ScorecardAttributesField control={form.control} register={form.register} />
 
             {canEdit ? (
               <button type="submit" className="primary" disabled={save.isPending}>

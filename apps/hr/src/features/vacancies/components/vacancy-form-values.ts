@@ -20,6 +20,14 @@ export type VacancyFormValues = {
   recruiter_ids: string[];
   positions: string;
   form_id: string;
+  hiring_manager_id: string;
+  interviewer_ids: string[];
+  /** The structured salary: bounds as typed, an ISO 4217 currency, a period ('' when none). */
+  salary_min: string;
+  salary_max: string;
+  salary_currency: string;
+  salary_period: string;
+  scorecard_attributes: { key: string; name: string }[];
 };
 
 export const BODY_SECTIONS = VACANCY_BODY_SECTIONS;
@@ -43,7 +51,40 @@ export function createVacancyFormValues(vacancy: StaffVacancy | undefined): Vaca
     recruiter_ids: (vacancy?.recruiter_ids ?? []).map(String),
     positions: vacancy?.positions != null ? String(vacancy.positions) : '',
     form_id: vacancy?.form_id != null ? String(vacancy.form_id) : '',
+    hiring_manager_id: vacancy?.hiring_manager_id != null ? String(vacancy.hiring_manager_id) : '',
+    interviewer_ids: (vacancy?.interviewer_ids ?? []).map(String),
+    salary_min: vacancy?.salary_range?.min != null ? String(vacancy.salary_range.min) : '',
+    salary_max: vacancy?.salary_range?.max != null ? String(vacancy.salary_range.max) : '',
+    salary_currency: vacancy?.salary_range?.currency ?? 'USD',
+    salary_period: vacancy?.salary_range?.period ?? 'month',
+    scorecard_attributes: (vacancy?.scorecard_attributes ?? []).map((attribute) => ({ ...attribute })),
   };
+}
+
+/** A typed amount ('4 000', '4000.50') as a number; null when blank, NaN when not a number. */
+function toAmount(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  return compact === '' ? null : Number(compact);
+}
+
+/** The structured salary as the contract takes it: null when no bound is typed. */
+function toSalaryRange(values: VacancyFormValues) {
+  const min = toAmount(values.salary_min);
+  const max = toAmount(values.salary_max);
+  if (min === null && max === null) return null;
+  return { min, max, currency: values.salary_currency, period: values.salary_period };
+}
+
+/** The editor field a contract issue belongs to (`salary_range.max` is the "To" box). */
+export function fieldOfIssue(path: readonly PropertyKey[]): keyof VacancyFormValues {
+  const [first, second] = path.map(String);
+  if (first === 'salary_range') {
+    if (second === 'max') return 'salary_max';
+    if (second === 'currency') return 'salary_currency';
+    if (second === 'period') return 'salary_period';
+    return 'salary_min';
+  }
+  return (first ?? 'name') as keyof VacancyFormValues;
 }
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -71,5 +112,11 @@ export function parseVacancyFormValues(values: VacancyFormValues) {
     recruiter_ids: values.recruiter_ids.map(Number),
     positions: idOrNull(values.positions),
     form_id: idOrNull(values.form_id),
+    hiring_manager_id: idOrNull(values.hiring_manager_id),
+    interviewer_ids: values.interviewer_ids.map(Number),
+    salary_range: toSalaryRange(values),
+    scorecard_attributes: values.scorecard_attributes
+      .map((attribute) => ({ ...(attribute.key ? { key: attribute.key } : {}), name: attribute.name.trim() }))
+      .filter((attribute) => attribute.name !== ''),
   } satisfies Record<keyof VacancyInput, unknown>);
 }

@@ -75,7 +75,7 @@ export async function findLiveFeed(db: Db, companyId: number, tokenHash: string)
     })
     .from(absenceFeeds)
     .innerJoin(users, and(eq(users.id, absenceFeeds.userId), eq(users.companyId, companyId)))
-    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
     .innerJoin(companies, eq(companies.id, absenceFeeds.companyId))
     .where(
       and(

@@ -9,12 +9,14 @@ import {
   absenceTypes,
   calendarDays,
   employeeCalendars,
+  teamCalendars,
   workCalendars,
 } from '../../../db/schema/absences';
 import { companies } from '../../../db/schema/companies';
 import { employeeFullName, employeeSortName, employees } from '../../../db/schema/employees';
 import { teamMembers, teams } from '../../../db/schema/teams';
 import type { Tx } from '../absences.queries';
+import { resolvedCalendarsSql } from '../calendar-resolution.queries';
 
 // All SQL of the absence settings (types, policies, work calendars, adjustments); every statement
 // filters by company_id. Generic reads of the module (types, ledger) stay in ../absences.queries.ts.
@@ -46,20 +48,6 @@ export async function findTeamRefs(db: Tx, companyId: number, ids: readonly numb
     .from(teams)
     .where(and(eq(teams.companyId, companyId), inArray(teams.id, [...ids])))
     .orderBy(asc(teams.name), asc(teams.id));
-}
-
-/** Every current member of the teams (each once). */
-export async function findTeamMemberIds(
-  db: Tx,
-  companyId: number,
-  teamIds: readonly number[],
-): Promise<number[]> {
-  if (teamIds.length === 0) return [];
-  const rows = await db
-    .select({ employeeId: teamMembers.employeeId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.companyId, companyId), inArray(teamMembers.teamId, [...teamIds])));
-  return [...new Set(rows.map((row) => row.employeeId))];
 }
 
 /** The language holiday names are imported in: the company's default language. */
@@ -345,9 +333,16 @@ export async function isPolicyInUse(db: Tx, companyId: number, policy: AbsencePo
 // ---------------------------------------------------------------------------------------------------
 // Work calendars
 
-export type CalendarRow = typeof workCalendars.$inferSelect & { employeesCount: number };
+export type CalendarRow = typeof workCalendars.$inferSelect & { employeesCount: number; teamsCount: number };
 
-const employeesCount = sql<number>`(select count(*)::int from ${employeeCalendars} ec where ec.company_id = ${workCalendars.companyId} and ec.calendar_id = ${workCalendars.id})`;
+// Qualified by hand: drizzle writes a one-table select's columns unqualified, and inside the subquery an
+// unqualified id would be the subquery's own (or nothing at all).
+function employeesCount(companyId: number) {
+  return sql<number>`(select count(*)::int from ${employeeCalendars} ec where ec.company_id = ${companyId} and ec.calendar_id = "work_calendars"."id")`;
+}
+function teamsCount(companyId: number) {
+  return sql<number>`(select count(*)::int from ${teamCalendars} tc where tc.company_id = ${companyId} and tc.calendar_id = "work_calendars"."id")`;
+}
 
 export function listCalendars(db: Tx, companyId: number): Promise<CalendarRow[]> {
   return db
@@ -361,7 +356,8 @@ export function listCalendars(db: Tx, companyId: number): Promise<CalendarRow[]>
       isDefault: workCalendars.isDefault,
       createdAt: workCalendars.createdAt,
       updatedAt: workCalendars.updatedAt,
-      employeesCount,
+      employeesCount: employeesCount(companyId),
+      teamsCount: teamsCount(companyId),
     })
     .from(workCalendars)
     .where(eq(workCalendars.companyId, companyId))
@@ -385,7 +381,8 @@ export async function findCalendar(
       isDefault: workCalendars.isDefault,
       createdAt: workCalendars.createdAt,
       updatedAt: workCalendars.updatedAt,
-      employeesCount,
+      employeesCount: employeesCount(companyId),
+      teamsCount: teamsCount(companyId),
     })
     .from(workCalendars)
     .where(and(eq(workCalendars.companyId, companyId), eq(workCalendars.id, id)));
@@ -476,6 +473,62 @@ export async function replaceCalendarEmployees(
       // An employee id belongs to one company; the guard keeps the statement to this one regardless.
       setWhere: eq(employeeCalendars.companyId, companyId),
     });
+}
+
+/** The teams assigned to a calendar, by name. */
+export function listCalendarTeams(db: Tx, companyId: number, calendarId: number): Promise<NamedRef[]> {
+  return db
+    .select({ id: teams.id, name: teams.name })
+    .from(teamCalendars)
+    .innerJoin(teams, and(eq(teams.id, teamCalendars.teamId), eq(teams.companyId, companyId)))
+    .where(and(eq(teamCalendars.companyId, companyId), eq(teamCalendars.calendarId, calendarId)))
+    .orderBy(asc(teams.name), asc(teams.id));
+}
+
+/** Assigns exactly these teams to the calendar: others on it are unassigned, these move here. */
+export async function replaceCalendarTeams(
+  db: Tx,
+  companyId: number,
+  calendarId: number,
+  teamIds: readonly number[],
+): Promise<void> {
+  await db
+    .delete(teamCalendars)
+    .where(
+      and(
+        eq(teamCalendars.companyId, companyId),
+        eq(teamCalendars.calendarId, calendarId),
+        ...(teamIds.length > 0 ? [notInArray(teamCalendars.teamId, [...teamIds])] : []),
+      ),
+    );
+  if (teamIds.length === 0) return;
+  await db
+    .insert(teamCalendars)
+    .values(teamIds.map((teamId) => ({ companyId, teamId, calendarId })))
+    .onConflictDoUpdate({
+      target: teamCalendars.teamId,
+      set: { calendarId },
+      // A team id belongs to one company; the guard keeps the statement to this one regardless.
+      setWhere: eq(teamCalendars.companyId, companyId),
+    });
+}
+
+/**
+ * How many current employees (not dismissed before `today`) count days on each calendar, resolved as
+ * the request engine resolves one person's (calendar-resolution.queries.ts).
+ */
+export async function countPeopleByCalendar(
+  db: Tx,
+  companyId: number,
+  today: string,
+): Promise<Map<number, number>> {
+  const people = sql`select e.id as employee_id from ${employees} e where e.company_id = ${companyId} and (e.dismissal_date is null or e.dismissal_date >= ${today})`;
+  const result = await db.execute<{ calendar_id: number; people: number }>(sql`
+    select rc.calendar_id, count(*)::int as people
+    from (${resolvedCalendarsSql(companyId, people)}) rc
+    where rc.calendar_id is not null
+    group by rc.calendar_id`);
+  return new Map(result.rows.map((row) => [Number(row.calendar_id), Number(row.people)]));
 }
 
 export type CalendarDayRow = typeof calendarDays.$inferSelect;
@@ -606,4 +659,14 @@ export async function countCalendars(db: Tx, companyId: number): Promise<number>
     .from(workCalendars)
     .where(eq(workCalendars.companyId, companyId));
   return row?.total ?? 0;
+}
+
+/** The country (ISO 3166-1 alpha-2) of the company's default work calendar; null without one. */
+export async function findDefaultCalendarCountry(db: Tx, companyId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ countryCode: workCalendars.countryCode })
+    .from(workCalendars)
+    .where(and(eq(workCalendars.companyId, companyId), eq(workCalendars.isDefault, true)))
+    .limit(1);
+  return row?.countryCode ?? null;
 }

@@ -524,7 +524,9 @@ describe('work calendars', () => {
       working_weekdays: [1, 2, 3, 4, 5],
       is_default: true,
       employees_count: 0,
+      teams_count: 0,
       employees: [],
+      teams: [],
     });
     const cases: [Record<string, unknown>, string][] = [
       [{ ...calendarBody, time_zone: 'Mars/Olympus' }, 'time_zone'],
@@ -701,10 +703,10 @@ describe('work calendars', () => {
       200,
       workCalendarResponseSchema,
     );
-    expect(assigned.data.employees.map((person) => person.id).sort()).toEqual(
-      [hr.user.employeeId, manager.user.employeeId, employee.user.employeeId].sort(),
-    );
-    expect(assigned.data.employees_count).toBe(3);
+    // The team is stored, not copied into its members' own assignments.
+    expect(assigned.data.employees.map((person) => person.id)).toEqual([hr.user.employeeId]);
+    expect(assigned.data.teams).toEqual([{ id: teamId, name: 'Support' }]);
+    expect(assigned.data).toMatchObject({ employees_count: 1, teams_count: 1, people_count: 3 });
     // On a Monday–Thursday calendar, Mon 4 – Fri 8 August 2031 counts four days.
     const onWarsaw = await call(employee, 'POST', '/api/v1/employee-request/requests', {
       absence_type: 'home_work',
@@ -713,8 +715,8 @@ describe('work calendars', () => {
     });
     expect(onWarsaw.statusCode, onWarsaw.body).toBe(201);
     expect(createdAbsenceRequestResponseSchema.parse(onWarsaw.json()).data.days).toBe(4);
-    // Taken off: back on the default (Kyiv, Monday–Friday).
-    const narrowed = await ok(
+    // Teams omitted: they stay. The team unassigned: back on the default (Kyiv, Monday–Friday).
+    const kept = await ok(
       owner,
       'PUT',
       `${S}/calendars/${second.data.id}/assignments`,
@@ -722,7 +724,17 @@ describe('work calendars', () => {
       200,
       workCalendarResponseSchema,
     );
+    expect(kept.data.teams.map((team) => team.id)).toEqual([teamId]);
+    const narrowed = await ok(
+      owner,
+      'PUT',
+      `${S}/calendars/${second.data.id}/assignments`,
+      { employee_ids: [hr.user.employeeId], team_ids: [] },
+      200,
+      workCalendarResponseSchema,
+    );
     expect(narrowed.data.employees.map((person) => person.id)).toEqual([hr.user.employeeId]);
+    expect(narrowed.data).toMatchObject({ teams: [], teams_count: 0, people_count: 1 });
     const rows = await t.database.db
       .select()
       .from(employeeCalendars)

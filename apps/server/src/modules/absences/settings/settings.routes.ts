@@ -193,7 +193,7 @@ export const absenceSettingsRoutes: FastifyPluginAsync<AbsenceSettingsRoutesOpti
       schema: {
         tags,
         summary: 'Work calendars',
-        description: `The default first, then by name, with how many people are assigned to each. ${WHO}`,
+        description: `The default first, then by name, with how many people and teams are assigned to each and how many current employees count on it in the end (own, else nearest team's, else the default). ${WHO}`,
         response: { 200: workCalendarsResponseSchema, ...readErrors },
       },
       preValidation: guard,
@@ -224,7 +224,7 @@ export const absenceSettingsRoutes: FastifyPluginAsync<AbsenceSettingsRoutesOpti
       config,
       schema: {
         tags,
-        summary: 'One work calendar with the people assigned to it',
+        summary: 'One work calendar with the people and teams assigned to it',
         params: idParamsSchema,
         response: { 200: workCalendarResponseSchema, ...readErrors },
       },
@@ -379,7 +379,7 @@ export const absenceSettingsRoutes: FastifyPluginAsync<AbsenceSettingsRoutesOpti
       schema: {
         tags,
         summary: 'Who counts on a calendar; also POST with _method=PUT',
-        description: `employee_ids: everyone on it (others assigned to it go back to the default); every current member of team_ids moves onto it too. ${WHO}`,
+        description: `employee_ids: everyone assigned to it themselves (others go back to their team's calendar, else the default). team_ids, when given: every team assigned to it (stored, not copied: later joiners and sub-teams without a calendar of their own count on it; a team on another calendar moves here; teams left out are unassigned); omitted, the teams stay. A person counts on their own calendar, else their nearest team's (walking up the teams tree; at the same distance the lowest team id), else the company default. ${WHO}`,
         params: idParamsSchema,
         body: calendarAssignmentsBodySchema,
         response: { 200: workCalendarResponseSchema, ...errors },

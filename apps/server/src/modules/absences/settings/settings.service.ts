@@ -1,7 +1,6 @@
 import type {
   AbsencePolicy,
   BalanceAdjustmentResult,
-  CalendarAssignmentsBody,
   CalendarDay,
   CalendarDayBody,
   EditableAbsenceType,
@@ -28,7 +27,7 @@ import {
   type Tx,
 } from '../absences.queries';
 import { toAbsenceType } from '../absences.service';
-import { fromHundredths, isoWeekday, toDayNumber, toHundredths } from '../day-count';
+import { fromHundredths, isoWeekday, toDayNumber, todayIn, toHundredths } from '../day-count';
 import { isHolidayCountry, listHolidayCountryCodes, listPublicHolidays } from './holidays';
 import {
   type CalendarDayRow,
@@ -36,15 +35,16 @@ import {
   clearDefaultCalendar,
   clearDefaultPolicy,
   countCalendars,
+  countPeopleByCalendar,
   deleteCalendar,
   deleteCalendarDay,
   deletePolicy,
   findCalendar,
   findCalendarDay,
   findCompanyLanguage,
+  findDefaultCalendarCountry,
   findEmployeeRefs,
   findPolicy,
-  findTeamMemberIds,
   findTeamRefs,
   findTypeForUpdate,
   hasCalendarDayOn,
@@ -56,11 +56,13 @@ import {
   listCalendarDays,
   listCalendarEmployees,
   listCalendars,
+  listCalendarTeams,
   listPolicies,
   listPolicyAssignments,
   type PolicyValues,
   removeOtherPolicyAssignments,
   replaceCalendarEmployees,
+  replaceCalendarTeams,
   replacePolicyAssignments,
   type TypeChanges,
   updateCalendar,
@@ -335,7 +337,7 @@ export async function deleteAbsencePolicy(ctx: SettingsContext, id: number): Pro
 // ---------------------------------------------------------------------------------------------------
 // Work calendars
 
-function toCalendar(row: CalendarRow): WorkCalendar {
+function toCalendar(row: CalendarRow, peopleCount: number): WorkCalendar {
   return {
     id: row.id,
     name: row.name,
@@ -344,11 +346,24 @@ function toCalendar(row: CalendarRow): WorkCalendar {
     working_weekdays: [...row.workingWeekdays].sort((a, b) => a - b),
     is_default: row.isDefault,
     employees_count: row.employeesCount,
+    teams_count: row.teamsCount,
+    people_count: peopleCount,
   };
 }
 
-async function toCalendarDetail(db: Tx, companyId: number, row: CalendarRow): Promise<WorkCalendarDetail> {
-  return { ...toCalendar(row), employees: await listCalendarEmployees(db, companyId, row.id) };
+/** Current employees per calendar; "current" = not dismissed before today (UTC). */
+function peopleByCalendar(ctx: SettingsContext, db: Tx): Promise<Map<number, number>> {
+  return countPeopleByCalendar(db, ctx.access.user.companyId, todayIn('UTC', ctx.now()));
+}
+
+async function toCalendarDetail(ctx: SettingsContext, db: Tx, row: CalendarRow): Promise<WorkCalendarDetail> {
+  const companyId = ctx.access.user.companyId;
+  const [people, employees, teams] = await Promise.all([
+    peopleByCalendar(ctx, db),
+    listCalendarEmployees(db, companyId, row.id),
+    listCalendarTeams(db, companyId, row.id),
+  ]);
+  return { ...toCalendar(row, people.get(row.id) ?? 0), employees, teams };
 }
 
 async function loadCalendar(db: Tx, companyId: number, id: number, forUpdate = false): Promise<CalendarRow> {
@@ -359,13 +374,17 @@ async function loadCalendar(db: Tx, companyId: number, id: number, forUpdate = f
 
 export async function listWorkCalendars(ctx: SettingsContext): Promise<WorkCalendar[]> {
   requireAbsenceSettings(ctx.access);
-  return (await listCalendars(ctx.db, ctx.access.user.companyId)).map(toCalendar);
+  const [rows, people] = await Promise.all([
+    listCalendars(ctx.db, ctx.access.user.companyId),
+    peopleByCalendar(ctx, ctx.db),
+  ]);
+  return rows.map((row) => toCalendar(row, people.get(row.id) ?? 0));
 }
 
 export async function getWorkCalendar(ctx: SettingsContext, id: number): Promise<WorkCalendarDetail> {
   requireAbsenceSettings(ctx.access);
   const companyId = ctx.access.user.companyId;
-  return toCalendarDetail(ctx.db, companyId, await loadCalendar(ctx.db, companyId, id));
+  return toCalendarDetail(ctx, ctx.db, await loadCalendar(ctx.db, companyId, id));
 }
 
 type CalendarBody = Required<Omit<WorkCalendarBody, 'working_weekdays'>> & { working_weekdays: number[] };
@@ -541,22 +560,24 @@ export async function importWorkCalendarHolidays(
 }
 
 /**
- * Who counts on a calendar: exactly `employee_ids`, plus every current member of `team_ids` (moved
- * from whatever calendar they were on). People taken off go back to the company default.
+ * Who counts on a calendar: exactly `employee_ids` by their own assignment, and, when `team_ids` is
+ * given, exactly those teams (stored in team_calendars, so later joiners and sub-teams without a
+ * calendar of their own count on it too; a team on another calendar moves here). People taken off go
+ * back to their nearest team's calendar, else the company default (calendar-resolution.queries.ts).
  */
 export async function setWorkCalendarAssignments(
   ctx: SettingsContext,
   id: number,
-  body: Required<CalendarAssignmentsBody>,
+  body: { employee_ids: number[]; team_ids?: number[] | undefined },
 ): Promise<WorkCalendarDetail> {
   requireAbsenceSettings(ctx.access);
   const companyId = ctx.access.user.companyId;
   await ctx.db.transaction(async (tx) => {
     await loadCalendar(tx, companyId, id, true);
     await checkRefs(tx, companyId, 'employee', body.employee_ids, 'employee_ids');
-    await checkRefs(tx, companyId, 'team', body.team_ids, 'team_ids');
-    const members = await findTeamMemberIds(tx, companyId, body.team_ids);
-    await replaceCalendarEmployees(tx, companyId, id, [...new Set([...body.employee_ids, ...members])]);
+    if (body.team_ids) await checkRefs(tx, companyId, 'team', body.team_ids, 'team_ids');
+    await replaceCalendarEmployees(tx, companyId, id, body.employee_ids);
+    if (body.team_ids) await replaceCalendarTeams(tx, companyId, id, body.team_ids);
   });
   return getWorkCalendar(ctx, id);
 }
@@ -655,4 +676,13 @@ export async function adjustBalance(
     })),
     balance: fromHundredths(balance),
   };
+}
+
+/**
+ * The company's country as its settings say it: the country of its default work calendar (whose
+ * public holidays it keeps), or null when that calendar names none. Public: the careers JobPosting
+ * names it as where a remote vacancy's applicants may live.
+ */
+export function findCompanyCountry(db: Db, companyId: number): Promise<string | null> {
+  return findDefaultCalendarCountry(db, companyId);
 }
