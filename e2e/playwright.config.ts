@@ -67,7 +67,7 @@ export default defineConfig({
   },
   webServer: {
     command:
-      'npx tsx e2e/careers/seed-e2e-database.ts && npx tsx e2e/form/seed-captcha-company.ts && npx tsx e2e/hr/seed-hr-users.ts && npx tsx apps/server/src/server.ts',
+      'npx tsx e2e/careers/seed-e2e-database.ts && npx tsx e2e/form/seed-captcha-company.ts && npx tsx e2e/hr/seed-hr-users.ts && npx tsx e2e/dashboard/seed-demo-first-start.ts && npx tsx apps/server/src/server.ts',
     cwd: repoRoot,
     url: `${baseURL}/health`,
     timeout: 180_000,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/tables';
 import { ensureAbsenceTypes } from '../src/modules/absences/absences.queries';
+import { refreshMonthAmounts } from '../src/modules/absences/month-amounts.queries';
 import { generatePeopleCompany, type PeopleCompany, type PeopleCompanySpec } from './people-company';
 
 // A generated company for the absences section of the bench (issue 14): the people company (N
@@ -9,7 +10,8 @@ import { generatePeopleCompany, type PeopleCompany, type PeopleCompanySpec } fro
 // years), each one to three weekdays starting on a Monday, never overlapping; vacation, sick days and
 // home work; approved once begun (so some are under way today), pending when still to come; one HR
 // step each; and the ledger to match (a 20-day accrual per person and year, an absence entry per
-// approved vacation). Written with a few set-based INSERT … SELECT statements, not through the API:
+// approved vacation) and the monthly amounts of the approved ones. Written with a few set-based
+// INSERT … SELECT statements, not through the API:
 // about a minute on PGlite for both companies, not hours.
 
 export type AbsencesCompanySpec = PeopleCompanySpec & {
@@ -120,9 +122,13 @@ export async function generateAbsencesCompany(
     select ${companyId}::int, r.employee_id, r.absence_type_id, extract(year from r.date_from)::int, 'absence', -r.amount, r.id, ${hrUserId}::int
     from absence_requests r
     where r.company_id = ${companyId} and r.absence_type_id = ${vacation} and r.status = 'approved'`);
+  // What each approved absence counts per month (decision 029), as the server keeps it: one statement.
+  await refreshMonthAmounts(db, companyId, { kind: 'company' });
   await db.execute(sql`analyze absence_requests`);
   await db.execute(sql`analyze absence_request_steps`);
   await db.execute(sql`analyze absence_ledger_entries`);
+  // Vacuumed as autovacuum would have by then, so the report reads its index alone.
+  await db.execute(sql`vacuum analyze absence_month_amounts`);
 
   const free = await db.execute<{ id: number }>(sql`
     select id from employees where company_id = ${companyId} order by id limit 200`);

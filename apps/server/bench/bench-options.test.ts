@@ -42,8 +42,16 @@ describe('readBenchSections', () => {
       'lighthouse',
       'people',
       'absences',
+      'candidate-search',
+      'bulk-move',
+      'statistics',
+      'dashboard',
     ]);
     expect(readBenchSections(['--only', 'absences'])).toEqual(['absences']);
+    expect(readBenchSections(['--only', 'candidate-search'])).toEqual(['candidate-search']);
+    expect(readBenchSections(['--only', 'bulk-move'])).toEqual(['bulk-move']);
+    expect(readBenchSections(['--only', 'statistics'])).toEqual(['statistics']);
+    expect(readBenchSections(['--only', 'dashboard'])).toEqual(['dashboard']);
     expect(readBenchSections(['--only', 'scaling'])).toEqual(['scaling']);
   });
 

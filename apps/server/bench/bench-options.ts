@@ -50,6 +50,10 @@ export const BENCH_SECTIONS = [
   'lighthouse',
   'people',
   'absences',
+  'candidate-search',
+  'bulk-move',
+  'statistics',
+  'dashboard',
   'scaling',
 ] as const;
 export type BenchSection = (typeof BENCH_SECTIONS)[number];

@@ -6,6 +6,9 @@ import { getTodayIsoDate } from '@kadry/shared/validation/dates';
 import { measureAbsences } from './absences';
 import { startBaselineServer } from './baseline-server';
 import { type BenchOptions, type BenchSection, readBenchOptions } from './bench-options';
+import { measureBulkMove } from './bulk-move';
+import { measureCandidateSearch } from './candidate-search';
+import { measureDashboard } from './dashboard';
 import { type DemoTargets, discoverDemoTargets } from './endpoints';
 import { buildApiRows, buildPagesRows, buildSubmissionRows, buildUploadRows } from './figures';
 import { getRaw } from './http-get';
@@ -16,6 +19,7 @@ import { measurePeople } from './people';
 import { type BenchReport, type FigureRow, formatReportTable, writeReportJson } from './report';
 import { buildScalingRows, measureScaling } from './scaling';
 import { killTrackedChildren, type RunningProcess, startKadryServer } from './server-process';
+import { measureStatistics } from './statistics';
 import { measureSubmissions } from './submissions';
 import { measureUploadMemory } from './upload-memory';
 
@@ -148,7 +152,14 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
   const findings: Findings = { rows: [], failures: [] };
   if (
     options.sections.some(
-      (section) => section !== 'people' && section !== 'absences' && section !== 'scaling',
+      (section) =>
+        section !== 'people' &&
+        section !== 'absences' &&
+        section !== 'candidate-search' &&
+        section !== 'bulk-move' &&
+        section !== 'statistics' &&
+        section !== 'dashboard' &&
+        section !== 'scaling',
     )
   ) {
     await measurePublicSide(options, dataDir, findings, runs);
@@ -163,6 +174,35 @@ async function runBench(options: BenchOptions, dataDir: string): Promise<BenchRe
   if (runs('absences')) {
     await runStep('absences', findings, () =>
       measureAbsences({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, baseEnv: process.env, log }),
+    );
+  }
+  // Candidate search (issue 17): a server of its own on a database with 100,000 + 1,000 applications.
+  if (runs('candidate-search')) {
+    await runStep('candidate search', findings, () =>
+      measureCandidateSearch({
+        repoRoot: REPO_ROOT,
+        databaseUrl: options.databaseUrl,
+        baseEnv: process.env,
+        log,
+      }),
+    );
+  }
+  // Bulk moves (issue 17): 1,000 applications moved to another stage in one request, then undone.
+  if (runs('bulk-move')) {
+    await runStep('bulk move', findings, () =>
+      measureBulkMove({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, baseEnv: process.env, log }),
+    );
+  }
+  // Children statistics (issue 15): the list and the export on 10,000 vs 100 employees, export memory.
+  if (runs('statistics')) {
+    await runStep('statistics', findings, () =>
+      measureStatistics({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, baseEnv: process.env, log }),
+    );
+  }
+  // The dashboard (issue 15): every widget's call as the HR app makes them, 10,000 vs 100 employees.
+  if (runs('dashboard')) {
+    await runStep('dashboard', findings, () =>
+      measureDashboard({ repoRoot: REPO_ROOT, databaseUrl: options.databaseUrl, baseEnv: process.env, log }),
     );
   }
   // Scaling (issue 16 item 7): 1, 2 and 4 servers on the private PostgreSQL cluster npm run bench starts.

@@ -20,16 +20,24 @@ import { createResponseMicrocache } from './lib/response-microcache';
 import { subscribeAbsenceNotifications } from './modules/absences/absence-notifications.service';
 import { absencesRoutes } from './modules/absences/absences.routes';
 import { absenceFeedsRoutes } from './modules/absences/feeds/feeds.routes';
+import { startAmountsFill, subscribeMonthAmounts } from './modules/absences/month-amounts.service';
 import { absenceReportsRoutes } from './modules/absences/reports/reports.routes';
 import { absenceSettingsRoutes } from './modules/absences/settings/settings.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { actionTemplatesRoutes } from './modules/action-templates/action-templates.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { administrationWidgetRoutes } from './modules/administration-widget/administration-widget.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { verifyApiToken } from './modules/api-tokens/api-tokens.service';
 import { appShellRoutes } from './modules/app-shell/app-shell.routes';
 import { applicationActivityRoutes } from './modules/applications/application-activity.routes';
+import { applicationBulkRoutes } from './modules/applications/application-bulk.routes';
 import { subscribeCandidateMail } from './modules/applications/application-mail.service';
+import { applicationTagsRoutes } from './modules/applications/application-tags.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
+import { candidatesRoutes } from './modules/applications/candidates.routes';
+import { commentsRoutes } from './modules/applications/comments.routes';
 import { interviewsRoutes } from './modules/applications/interviews.routes';
 import { registerInterviewReminders } from './modules/applications/interviews.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -37,6 +45,7 @@ import { type CaptchaRegistry, captchaRegistry } from './modules/captcha/captcha
 import { careersPagesRoutes } from './modules/careers/careers-pages.routes';
 import { publicVacanciesRoutes } from './modules/careers/public-vacancies.routes';
 import { careersSettingsRoutes } from './modules/careers-settings/careers-settings.routes';
+import { corpEventsRoutes } from './modules/corp-events/corp-events.routes';
 import { cvRoutes } from './modules/cv/cv.routes';
 import type { CvParserPool } from './modules/cv/cv-parser-pool';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -52,6 +61,12 @@ import { mailTemplatesRoutes } from './modules/mail-templates/mail-templates.rou
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { subscribeNotifications } from './modules/notifications/notifications.service';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { pipelineTemplatesRoutes } from './modules/pipeline-templates/pipeline-templates.routes';
+import { questionsRoutes } from './modules/questions/questions.routes';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { recordEmails, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { translationsRoutes } from './modules/translations/translations.routes';
@@ -269,6 +284,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   subscribeWebhooks(events, { db: database.db, jobs });
   // Every step of an absence request tells the people concerned (issue 14).
   subscribeAbsenceNotifications(events, { db: database.db, mail, log: app.log });
+  // The absences' monthly amounts (decision 029): recounted when teams change, filled at start.
+  subscribeMonthAmounts(events, { db: database.db });
+  const amountsFill = startAmountsFill({ db: database.db, log: app.log });
+  app.addHook('onReady', async () => amountsFill.start());
+  app.addHook('onClose', async () => amountsFill.stop());
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', async () => events.stop());
 
@@ -317,8 +337,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { db: database.db, fileStore: deps.fileStore, events, jobs });
   // Candidate mail and its templates, rejection with a reason, the activity history (issue 17).
   await app.register(applicationActivityRoutes, { db: database.db, events, jobs });
+  // Bulk stage moves with undo, saved views, pipeline templates (issue 17).
+  await app.register(applicationBulkRoutes, { db: database.db, events, jobs, now });
+  await app.register(savedViewsRoutes, { db: database.db });
+  await app.register(pipelineTemplatesRoutes, { db: database.db });
+  // One person, many applications (merge, unmerge, the people view) and full-text search (decision 027).
+  await app.register(candidatesRoutes, { db: database.db, events });
   // Interviews with calendar invitations, and scorecards (issue 17 part 2).
   await app.register(interviewsRoutes, { db: database.db, events, jobs, now });
+  // Comments with mentions, and tags on applications (issue 17).
+  await app.register(commentsRoutes, { db: database.db, mail });
+  await app.register(applicationTagsRoutes, { db: database.db });
+  await app.register(tagsRoutes, { db: database.db });
   await app.register(mailTemplatesRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db, now });
   // Administration: staff accounts, teams, one's own account.
@@ -327,7 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Integrations (issue 16 item 6): API tokens and signed webhooks, owners only.
   await app.register(apiTokensRoutes, { db: database.db, now });
   await app.register(webhooksRoutes, { db: database.db, jobs, policy: outgoingPolicy });
-  await app.register(teamsRoutes, { db: database.db });
+  await app.register(teamsRoutes, { db: database.db, events });
   await app.register(absencesRoutes, {
     db: database.db,
     events,
@@ -346,12 +376,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(absenceFeedsRoutes, { db: database.db, now });
   // The dashboard, part 1 (issue 15): layouts, widget parameters and the people widgets.
   await app.register(dashboardRoutes, { db: database.db, now });
+  // HR action templates, the event template dictionary and the actions they produce (issue 15).
+  await app.register(actionTemplatesRoutes, { db: database.db, now });
+  // Children statistics, analytics events and the administration widget (issue 15).
+  await app.register(statisticsRoutes, { db: database.db, now });
+  await app.register(analyticsRoutes, { db: database.db, now, eventsPerMinute: env.RATE_LIMIT_ANALYTICS });
+  await app.register(administrationWidgetRoutes, { db: database.db });
+  // Corporate events and questions to HR (issue 15).
+  await app.register(corpEventsRoutes, { db: database.db, now });
+  await app.register(questionsRoutes, { db: database.db, now });
   // People: the employee record (issue 13).
   await app.register(employeesRoutes, {
     db: database.db,
     fileStore: deps.fileStore,
     now,
     uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+    events,
   });
   // People: employee import and export (issue 13).
   await app.register(employeeImportRoutes, {
@@ -361,6 +401,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
   });
   await app.register(employeeExportRoutes, { db: database.db });
+  // Tasks (profile events) with comments and files (issue 15).
+  await app.register(tasksRoutes, {
+    db: database.db,
+    fileStore: deps.fileStore,
+    now,
+    uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+  });
   await app.register(accountRoutes, { db: database.db, env, now });
   // Dictionaries (named reads and the dictionaries screen); form dictionaries reach the careers site.
   await app.register(dictionariesRoutes, {

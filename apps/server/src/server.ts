@@ -6,7 +6,15 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { EnvError, readEnv } from './config/env';
-import { migrateDatabase, openDatabase } from './db/client';
+import {
+  migrateDatabase,
+  openDatabase,
+  PLANNER_STATISTICS_INTERVAL_MS,
+  refreshPlannerStatistics,
+} from './db/client';
+import { seedDemoDashboard } from './db/demo/demo-dashboard';
+import { seedDemoRecruiting } from './db/demo/demo-recruiting';
+import { seedDemoTasks } from './db/demo/demo-tasks';
 import { isDatabaseEmpty, seedDemoData, seedDemoTeamManager } from './db/demo/seed';
 import { releaseAbandonedClaims } from './lib/idempotency';
 import { releaseAbandonedJobLeases } from './lib/job-queue';
@@ -28,11 +36,21 @@ async function main(): Promise<void> {
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
   await migrateDatabase(database);
   const seedDemo = env.DEMO_DATA ?? database.kind === 'pglite';
-  if (seedDemo && (await isDatabaseEmpty(database.db))) {
+  const isFreshDemo = seedDemo && (await isDatabaseEmpty(database.db));
+  if (isFreshDemo) {
     await seedDemoData(database.db);
     await seedDemoOwner(database.db);
     await seedDemoTeamManager(database.db);
+    // Recruiting under way: a recruiter and an interviewer, interviews, a scorecard, mentions (issue 17).
+    await seedDemoRecruiting(database.db);
+    // The company's default dashboard, following the accounts above (issue 15).
+    await seedDemoDashboard(database.db);
   }
+
+  // PGlite has no autovacuum: tables changed a lot are vacuumed and analysed at start (after the demo
+  // seed, or a restore of a big company) and checked every minute, so imports are planned with real
+  // sizes and search indexes stay in use.
+  await refreshPlannerStatistics(database);
 
   // The embedded database is this process's alone: a claim still open belongs to a request that died
   // with the previous process, and its client's retries must not wait for the claim to go stale.
@@ -48,6 +66,8 @@ async function main(): Promise<void> {
   // Leftovers of uploads interrupted by a crash or a deploy (temp files, incomplete multipart uploads).
   await prepareFileStore(new Date(Date.now() - ORPHAN_MIN_AGE_MS));
   const orphans = await sweepOrphanFiles(database.db, fileStore, new Date());
+  // The demo's tasks need the owner (above) and the file store (their files): seeded now, once.
+  if (isFreshDemo) await seedDemoTasks(database.db, fileStore);
   const cvParser = createCvParserPool({ workers: env.CV_PARSE_WORKERS, timeoutMs: env.CV_PARSE_TIMEOUT_MS });
   // The careers app's builds (scripts/build.mjs): files for browsers, and the page renderer.
   const careersClientDir = fileURLToPath(new URL('../../careers/dist/client', import.meta.url));
@@ -82,6 +102,14 @@ async function main(): Promise<void> {
   // Set once listening; closed with the rest.
   let backups: { close(): Promise<void> } | null = null;
   let metricsListener: { close(): Promise<void> } | null = null;
+  const statistics =
+    database.kind === 'pglite'
+      ? setInterval(() => {
+          refreshPlannerStatistics(database).catch((error: unknown) =>
+            app.log.warn({ err: error }, 'refreshing the planner statistics failed'),
+          );
+        }, PLANNER_STATISTICS_INTERVAL_MS).unref()
+      : null;
   closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: draining requests');
@@ -98,6 +126,7 @@ async function main(): Promise<void> {
     } finally {
       clearInterval(closeIdle);
     }
+    if (statistics) clearInterval(statistics);
     await backups?.close();
     await metricsListener?.close();
     await cvParser.close();

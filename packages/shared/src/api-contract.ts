@@ -67,6 +67,17 @@ import {
   updateAbsenceEntryBodySchema,
 } from './schemas/absences';
 import {
+  actionsTemplateResponseSchema,
+  actionTemplateResponseSchema,
+  actionTemplatesResponseSchema,
+  createActionTemplateBodySchema,
+  makeActionTaskBodySchema,
+  makeActionTaskResponseSchema,
+  templateEventsOneResponseSchema,
+  templateEventsResponseSchema,
+  updateActionTemplateBodySchema,
+} from './schemas/action-templates';
+import {
   accountResponseSchema,
   createRoleBodySchema,
   createStaffUserBodySchema,
@@ -82,7 +93,22 @@ import {
   updateAccountBodySchema,
   updateStaffUserBodySchema,
 } from './schemas/admin';
+import { analyticsEventBodySchema, usageResponseSchema } from './schemas/analytics';
 import { translationsResponseSchema } from './schemas/auth';
+import {
+  applicationSearchResponseSchema,
+  candidateDetailsResponseSchema,
+  candidateListResponseSchema,
+  dismissDuplicateInputSchema,
+  mergeCandidateInputSchema,
+  undoMergeResponseSchema,
+} from './schemas/candidates';
+import {
+  corpEventInputSchema,
+  corpEventResponseSchema,
+  corpEventsResponseSchema,
+  corpEventsWidgetResponseSchema,
+} from './schemas/corp-events';
 import {
   aboutCompanyBodySchema,
   aboutCompanyResponseSchema,
@@ -98,6 +124,7 @@ import {
   widgetParamsResponseSchema,
   workAnniversariesResponseSchema,
 } from './schemas/dashboard';
+import { administrationsResponseSchema } from './schemas/dashboard-administration';
 import {
   createEntryBodySchema,
   dictionaryResponseSchema,
@@ -118,7 +145,7 @@ import {
   employeeChangesResponseSchema,
   employeeFileResponseSchema,
   employeeFilesResponseSchema,
-  employeeRefsResponseSchema,
+  employeePicksResponseSchema,
   employeeResponseSchema,
   employeesResponseSchema,
   salariesResponseSchema,
@@ -153,6 +180,12 @@ import {
 import { jobsResponseSchema } from './schemas/jobs';
 import { notificationsResponseSchema } from './schemas/notifications';
 import {
+  questionAnswerInputSchema,
+  questionInputSchema,
+  questionResponseSchema,
+  questionsResponseSchema,
+} from './schemas/questions';
+import {
   applicationDetailsResponseSchema,
   applicationListResponseSchema,
   applicationSummaryResponseSchema,
@@ -161,6 +194,7 @@ import {
   commentInputSchema,
   commentListResponseSchema,
   commentResponseSchema,
+  commentUpdateInputSchema,
   formInputSchema,
   formListResponseSchema,
   formPreviewInputSchema,
@@ -173,12 +207,24 @@ import {
   staffVacancyResponseSchema,
   stagesInputSchema,
   stagesResponseSchema,
+  vacancyCreateInputSchema,
   vacancyInputSchema,
 } from './schemas/recruiting';
 import {
+  bulkMailSelectionInputSchema,
+  bulkMoveInputSchema,
+  bulkMoveResponseSchema,
+  bulkRejectSelectionInputSchema,
+  bulkUndoResponseSchema,
+  pipelineTemplateInputSchema,
+  pipelineTemplateListResponseSchema,
+  pipelineTemplateResponseSchema,
+  savedViewInputSchema,
+  savedViewListResponseSchema,
+  savedViewResponseSchema,
+} from './schemas/recruiting-bulk';
+import {
   applicationMailResponseSchema,
-  bulkMailInputSchema,
-  bulkRejectInputSchema,
   bulkResultResponseSchema,
   historyResponseSchema,
   mailSettingsInputSchema,
@@ -190,6 +236,25 @@ import {
   rejectionResponseSchema,
   sendMailInputSchema,
 } from './schemas/recruiting-mail';
+import {
+  applicationTagInputSchema,
+  applicationTagsResponseSchema,
+  bulkTagInputSchema,
+  mentionableListResponseSchema,
+  tagInputSchema,
+  tagListResponseSchema,
+  tagResponseSchema,
+} from './schemas/recruiting-tags';
+import { childrenStatisticsResponseSchema } from './schemas/statistics';
+import {
+  resolveAllTasksBodySchema,
+  resolveAllTasksResponseSchema,
+  taskCommentListResponseSchema,
+  taskCommentResponseSchema,
+  taskListResponseSchema,
+  taskResolutionBodySchema,
+  taskResponseSchema,
+} from './schemas/tasks';
 import { teamMoveBodySchema, teamTreeResponseSchema, visibleTeamsResponseSchema } from './schemas/teams';
 
 export type ContractMethod = 'get' | 'post' | 'put' | 'delete';
@@ -216,7 +281,7 @@ export const STAFF_API_CONTRACT = {
 
   'recruiting.vacancies': {
     get: { status: 200, response: staffVacancyListResponseSchema },
-    post: { status: 201, response: staffVacancyResponseSchema, body: vacancyInputSchema },
+    post: { status: 201, response: staffVacancyResponseSchema, body: vacancyCreateInputSchema },
   },
   'recruiting.vacancies.one': {
     get: { status: 200, response: staffVacancyResponseSchema },
@@ -284,11 +349,42 @@ export const STAFF_API_CONTRACT = {
     delete: noContent,
   },
   'recruiting.applications.history': { get: { status: 200, response: historyResponseSchema } },
+  // One person, many applications; full-text search (schemas/candidates.ts, decision 027).
+  'recruiting.applications.search': { get: { status: 200, response: applicationSearchResponseSchema } },
+  'recruiting.candidates': { get: { status: 200, response: candidateListResponseSchema } },
+  'recruiting.candidates.one': { get: { status: 200, response: candidateDetailsResponseSchema } },
+  'recruiting.candidates.merge': {
+    post: { status: 200, response: candidateDetailsResponseSchema, body: mergeCandidateInputSchema },
+  },
+  'recruiting.candidates.dismissDuplicate': {
+    post: { status: 200, response: candidateDetailsResponseSchema, body: dismissDuplicateInputSchema },
+  },
+  'recruiting.candidateMerges.undo': { post: { status: 200, response: undoMergeResponseSchema } },
   'recruiting.applications.bulkRejection': {
-    post: { status: 200, response: bulkResultResponseSchema, body: bulkRejectInputSchema },
+    post: { status: 200, response: bulkResultResponseSchema, body: bulkRejectSelectionInputSchema },
   },
   'recruiting.applications.bulkMails': {
-    post: { status: 200, response: bulkResultResponseSchema, body: bulkMailInputSchema },
+    post: { status: 200, response: bulkResultResponseSchema, body: bulkMailSelectionInputSchema },
+  },
+  'recruiting.applications.bulkStage': {
+    post: { status: 200, response: bulkMoveResponseSchema, body: bulkMoveInputSchema },
+  },
+  'recruiting.bulkActions.undo': { post: { status: 200, response: bulkUndoResponseSchema } },
+  'recruiting.savedViews': {
+    get: { status: 200, response: savedViewListResponseSchema },
+    post: { status: 201, response: savedViewResponseSchema, body: savedViewInputSchema },
+  },
+  'recruiting.savedViews.one': {
+    put: { status: 200, response: savedViewResponseSchema, body: savedViewInputSchema },
+    delete: noContent,
+  },
+  'recruiting.pipelineTemplates': {
+    get: { status: 200, response: pipelineTemplateListResponseSchema },
+    post: { status: 201, response: pipelineTemplateResponseSchema, body: pipelineTemplateInputSchema },
+  },
+  'recruiting.pipelineTemplates.one': {
+    put: { status: 200, response: pipelineTemplateResponseSchema, body: pipelineTemplateInputSchema },
+    delete: noContent,
   },
   'recruiting.mails.cancel': { post: { status: 200, response: applicationMailResponseSchema } },
   // Interviews and scorecards (schemas/interviews.ts).
@@ -305,6 +401,27 @@ export const STAFF_API_CONTRACT = {
     put: { status: 200, response: scorecardResponseSchema, body: scorecardInputSchema },
   },
   'recruiting.myInterviews': { get: { status: 200, response: myInterviewsResponseSchema } },
+  // Comments with mentions, and tags (schemas/recruiting-tags.ts).
+  'recruiting.applications.comments.one': {
+    put: { status: 200, response: commentResponseSchema, body: commentUpdateInputSchema },
+    delete: noContent,
+  },
+  'recruiting.applications.mentionable': { get: { status: 200, response: mentionableListResponseSchema } },
+  'recruiting.tags': {
+    get: { status: 200, response: tagListResponseSchema },
+    post: { status: 201, response: tagResponseSchema, body: tagInputSchema },
+  },
+  'recruiting.tags.one': {
+    put: { status: 200, response: tagResponseSchema, body: tagInputSchema },
+    delete: noContent,
+  },
+  'recruiting.applications.tags': {
+    post: { status: 200, response: applicationTagsResponseSchema, body: applicationTagInputSchema },
+  },
+  'recruiting.applications.tags.one': { delete: { status: 200, response: applicationTagsResponseSchema } },
+  'recruiting.applications.bulkTags': {
+    post: { status: 200, response: bulkResultResponseSchema, body: bulkTagInputSchema },
+  },
 
   'recruiting.notifications': { get: { status: 200, response: notificationsResponseSchema } },
   'recruiting.notifications.count': { get: { status: 200, response: notificationCountSchema } },
@@ -469,6 +586,31 @@ export const STAFF_API_CONTRACT = {
   'dashboard.birthdays.list': { get: { status: 200, response: birthdaysResponseSchema } },
   'dashboard.importantDate': { get: { status: 200, response: workAnniversariesResponseSchema } },
   'employee.candidates': { get: { status: 200, response: myCandidatesResponseSchema } },
+  // Corporate events (schemas/corp-events.ts).
+  'dashboard.corpEvents': { get: { status: 200, response: corpEventsWidgetResponseSchema } },
+  'corpEvents.all': {
+    get: { status: 200, response: corpEventsResponseSchema },
+    post: { status: 201, response: corpEventResponseSchema, body: corpEventInputSchema },
+  },
+  'corpEvents.one': {
+    get: { status: 200, response: corpEventResponseSchema },
+    put: { status: 200, response: corpEventResponseSchema, body: corpEventInputSchema },
+    delete: noContent,
+  },
+  // Questions to HR (schemas/questions.ts).
+  'dashboard.ask.all': { get: { status: 200, response: questionsResponseSchema } },
+  'dashboard.ask.my': { get: { status: 200, response: questionsResponseSchema } },
+  'dashboard.ask.id': { get: { status: 200, response: questionResponseSchema } },
+  'questions.create': { post: { status: 201, response: questionResponseSchema, body: questionInputSchema } },
+  'questions.answer': {
+    post: { status: 200, response: questionResponseSchema, body: questionAnswerInputSchema },
+  },
+  'questions.close': { post: { status: 200, response: questionResponseSchema } },
+  // Children statistics, analytics and the administration widget (issue 15). Exports are files.
+  'statistics.children': { get: { status: 200, response: childrenStatisticsResponseSchema } },
+  analytics: { post: { status: 204, response: null, body: analyticsEventBodySchema } },
+  'analytics.usage': { get: { status: 200, response: usageResponseSchema } },
+  'dashboard.administrations': { get: { status: 200, response: administrationsResponseSchema } },
   'absences.ledger': { get: { status: 200, response: ledgerResponseSchema } },
   'absences.balances.employee': { get: { status: 200, response: absenceBalanceResponseSchema } },
   'absences.entries': {
@@ -518,7 +660,7 @@ export const STAFF_API_CONTRACT = {
 
   // The employee record (schemas/employees.ts). Uploads (files, photo) are multipart: no JSON body.
   'employee.visibleEmployeesPaginated': { get: { status: 200, response: employeesResponseSchema } },
-  'employee.all': { get: { status: 200, response: employeeRefsResponseSchema } },
+  'employee.all': { get: { status: 200, response: employeePicksResponseSchema } },
   'employee.probation': { get: { status: 200, response: employeesResponseSchema.pick({ data: true }) } },
   'employee.create': {
     post: { status: 201, response: employeeResponseSchema, body: createEmployeeBodySchema },
@@ -570,4 +712,47 @@ export const STAFF_API_CONTRACT = {
   'employee.access.resend': { post: noContent },
   'employee.loginAs': { post: { status: 200, response: loginAsResponseSchema } },
   'loginAs.end': { post: { status: 200, response: loginAsResponseSchema } },
+
+  // Tasks (schemas/tasks.ts). Create and update take JSON or multipart (files): no JSON body compared.
+  'dashboard.myTasks': {
+    get: { status: 200, response: taskListResponseSchema },
+    post: { status: 201, response: taskResponseSchema },
+  },
+  'dashboard.myTasks.resolve': {
+    post: { status: 200, response: resolveAllTasksResponseSchema, body: resolveAllTasksBodySchema },
+  },
+  'profile.events.one': {
+    get: { status: 200, response: taskResponseSchema },
+    put: { status: 200, response: taskResponseSchema },
+    delete: noContent,
+  },
+  'profile.events.resolution': {
+    post: { status: 200, response: taskResponseSchema, body: taskResolutionBodySchema },
+  },
+  'profile.events.comments': {
+    get: { status: 200, response: taskCommentListResponseSchema },
+    post: { status: 201, response: taskCommentResponseSchema },
+  },
+  'profile.events.comment': {
+    put: { status: 200, response: taskCommentResponseSchema },
+    delete: noContent,
+  },
+
+  // HR action templates and their actions (schemas/action-templates.ts). Making a task answers 201
+  // the first time and 200 with the same task after.
+  'actionTemplates.all': {
+    get: { status: 200, response: actionTemplatesResponseSchema },
+    post: { status: 201, response: actionTemplateResponseSchema, body: createActionTemplateBodySchema },
+  },
+  'actionTemplates.one': {
+    get: { status: 200, response: actionTemplateResponseSchema },
+    put: { status: 200, response: actionTemplateResponseSchema, body: updateActionTemplateBodySchema },
+    delete: noContent,
+  },
+  'dashboard.actions.template': { get: { status: 200, response: actionsTemplateResponseSchema } },
+  'dashboard.actions.templateEvents': { get: { status: 200, response: templateEventsResponseSchema } },
+  'dashboard.actions.templateEventsOne': { get: { status: 200, response: templateEventsOneResponseSchema } },
+  'dashboard.actions.task': {
+    post: { status: 201, response: makeActionTaskResponseSchema, body: makeActionTaskBodySchema },
+  },
 } as const satisfies Partial<Record<RouteName, Partial<Record<ContractMethod, ContractCall>>>>;

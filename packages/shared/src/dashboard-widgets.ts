@@ -19,6 +19,13 @@ import { DASHBOARD_WIDGETS, type DashboardWidget } from './schemas/dashboard';
  * | workAnniversaries    | employees   | Employee view; field_start_of_work on Employee and Employee.Profile, whose view is on   |
  * | employeesOnProbation | employees   | Employee view; field_probation_period on Employee                |
  * | candidates           | candidates  | Candidate view                                                   |
+ * | myTasks              | tasks       | Employee.Tasks view                                              |
+ * | corpEvents           | corp_events | CorpEvent view                                                    |
+ * | ask                  | dashboard   | — (questions to HR; everyone's needs the Dashboard action answer_questions) |
+ * | childrenStatistics   | statistics  | Statistic view (children of people the user sees, decision 026)  |
+ * | administration       | settings    | Settings update at to_all (owners; staff accounts are theirs)    |
+ * | hrActions            | employees   | Employee view (each action's date also needs its field: action-templates.service.ts) |
+ * | myInterviews         | candidates  | — (interviewers are of any role: `recruiting.myInterviews` asks only the ATS plan) |
  *
  * Each row still shows only people the user may see (decision 013), and a birthday or an anniversary
  * only where the section's level reaches that person (own, my team, anyone): a manager whose personal
@@ -68,6 +75,19 @@ export const WIDGET_RULES: Record<DashboardWidget, WidgetRule> = {
     allows: (p) => canView(p, 'Employee') && hasField(p, 'Employee', 'field_probation_period'),
   },
   candidates: { module: 'candidates', allows: (p) => canView(p, 'Candidate') },
+  myTasks: { module: 'tasks', allows: (p) => canView(p, 'Employee.Tasks') },
+  corpEvents: { module: 'corp_events', allows: (p) => canView(p, 'CorpEvent') },
+  ask: { module: 'dashboard', allows: () => true },
+  childrenStatistics: { module: 'statistics', allows: (p) => canView(p, 'Statistic') },
+  // Account states and sign-ins are company administration: owners and company-settings roles.
+  administration: {
+    module: 'settings',
+    allows: (p) => levelOf(p.Settings?.visibilitySettings, 'update') === 'to_all',
+  },
+  hrActions: { module: 'employees', allows: (p) => canView(p, 'Employee') },
+  // The user's own interviews: whoever a vacancy's interviewers include, whatever their role (an
+  // employee interviews too), as `recruiting.myInterviews` answers any staff account of an ATS company.
+  myInterviews: { module: 'candidates', allows: () => true },
 };
 
 /** Whether the user may see the dashboard at all: the Dashboard view. */

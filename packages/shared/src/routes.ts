@@ -90,6 +90,43 @@ export const SERVED_ROUTES = {
   'recruiting.interviews.scorecard': '/api/v1/interviews/{id}/scorecard',
   /** The signed-in user's upcoming interviews (and past ones awaiting their scorecard). */
   'recruiting.myInterviews': '/api/v1/my/interviews',
+  // Bulk actions with undo, saved views, pipeline templates (issue 17; schemas/recruiting-bulk.ts).
+  /** POST: move a selection (ids or a filter) to a stage; undoable for a short while when no mail went. */
+  'recruiting.applications.bulkStage': '/api/v1/applications/bulk/stage',
+  /** POST: undo a bulk move (its author, within the window; applications moved since stay). */
+  'recruiting.bulkActions.undo': '/api/v1/application-bulk-actions/{id}/undo',
+  /** The signed-in user's saved views of the candidates: GET, POST; one: PUT, DELETE. */
+  'recruiting.savedViews': '/api/v1/saved-views',
+  'recruiting.savedViews.one': '/api/v1/saved-views/{id}',
+  /** The company's pipeline templates: GET, POST; one: PUT, DELETE. */
+  'recruiting.pipelineTemplates': '/api/v1/pipeline-templates',
+  'recruiting.pipelineTemplates.one': '/api/v1/pipeline-templates/{id}',
+  // Comments with mentions, and tags (issue 17; schemas/recruiting-tags.ts).
+  /** PUT: edit one's own comment; DELETE: delete it (a history entry stays). */
+  'recruiting.applications.comments.one': '/api/v1/applications/{id}/comments/{commentId}',
+  /** Colleagues who may be mentioned in a comment on the application. */
+  'recruiting.applications.mentionable': '/api/v1/applications/{id}/mentionable',
+  /** The company's tags (Vacancy.Tag): GET the dictionary, POST a tag. */
+  'recruiting.tags': '/api/v1/tags',
+  'recruiting.tags.one': '/api/v1/tags/{id}',
+  /** POST: put a tag on an application. */
+  'recruiting.applications.tags': '/api/v1/applications/{id}/tags',
+  /** DELETE: take a tag off an application. */
+  'recruiting.applications.tags.one': '/api/v1/applications/{id}/tags/{tagId}',
+  'recruiting.applications.bulkTags': '/api/v1/applications/bulk/tags',
+  // One person, many applications; full-text search (issue 17; schemas/candidates.ts, decision 027).
+  /** GET: the people view (one row per candidate with a matching application). */
+  'recruiting.candidates': '/api/v1/candidates',
+  /** GET: a person with all their applications, merges and possible duplicates. */
+  'recruiting.candidates.one': '/api/v1/candidates/{id}',
+  /** POST: merge another candidate into this one. */
+  'recruiting.candidates.merge': '/api/v1/candidates/{id}/merge',
+  /** POST: "not the same person" for a suggested duplicate. */
+  'recruiting.candidates.dismissDuplicate': '/api/v1/candidates/{id}/not-duplicate',
+  /** POST: undo a merge (the applications it moved go back). */
+  'recruiting.candidateMerges.undo': '/api/v1/candidate-merges/{id}/undo',
+  /** GET: full-text search over CVs and answers, ranked, with snippets. */
+  'recruiting.applications.search': '/api/v1/applications/search',
 
   // Administration (schemas/admin.ts): staff accounts, teams, one's own account.
   'admin.users': '/api/v1/admin/users',
@@ -261,6 +298,67 @@ export const SERVED_ROUTES = {
   /** Upcoming work anniversaries. */
   'dashboard.importantDate': '/api/v1/dashboard/important-dates',
   'employee.candidates': '/api/v1/employees/candidates',
+
+  // HR action templates and the actions they produce (issue 15, schemas/action-templates.ts).
+  /** Groups by template of the actions in a period (spec §3.2 action template request). */
+  'dashboard.actions.template': '/api/v1/dashboard/actions/template',
+  'dashboard.actions.templateEvents': '/api/v1/dashboard/actions/template-events',
+  /** One template's actions (`{id}`: the template's id). */
+  'dashboard.actions.templateEventsOne': '/api/v1/dashboard/actions/template-events/{id}',
+  /** POST: make an action a task (once). */
+  'dashboard.actions.task': '/api/v1/dashboard/actions/tasks',
+  /** GET: every template (switched-off ones too); POST: a company's own one. */
+  'actionTemplates.all': '/api/v1/action-templates',
+  /** GET, PUT (or POST with _method=PUT); DELETE a company's own one (standard ones are switched off). */
+  'actionTemplates.one': '/api/v1/action-templates/{id}',
+
+  // Corporate events (issue 15, schemas/corp-events.ts): the company calendar and its widget.
+  /** The upcoming events the user is in the audience of (the widget). */
+  'dashboard.corpEvents': '/api/v1/dashboard/corp-events',
+  /** GET: the events the user sees (upcoming, past, a month); POST: a new event. */
+  'corpEvents.all': '/api/v1/corp-events',
+  /** GET, PUT, DELETE one event. */
+  'corpEvents.one': '/api/v1/corp-events/{id}',
+
+  // Questions to HR (issue 15, schemas/questions.ts; decision 025).
+  /** HR: everyone's questions (status and search filters). */
+  'dashboard.ask.all': '/api/v1/dashboard/ask',
+  /** The user's own questions. */
+  'dashboard.ask.my': '/api/v1/dashboard/ask/my',
+  'dashboard.ask.id': '/api/v1/dashboard/ask/{id}',
+  /** POST: ask a question (optionally anonymously). */
+  'questions.create': '/api/v1/questions',
+  /** POST: HR answers (or changes the answer of) a question that is not closed. */
+  'questions.answer': '/api/v1/questions/{id}/answer',
+  /** POST: the asker or HR closes a question. */
+  'questions.close': '/api/v1/questions/{id}/close',
+
+  // Tasks (profile events) and their comments (issue 15, schemas/tasks.ts).
+  /** GET: the user's tasks (filters); POST: create one (JSON or multipart with `attached_files[i]`). */
+  'dashboard.myTasks': '/api/v1/dashboard/my-tasks',
+  /** POST: resolve the user's own open tasks in one call. */
+  'dashboard.myTasks.resolve': '/api/v1/dashboard/my-tasks/resolve',
+  /** GET, PUT (POST + `_method=PUT`), DELETE one task. */
+  'profile.events.one': '/api/v1/profile/events/{id}',
+  'profile.events.resolution': '/api/v1/profile/events/{id}/resolution',
+  'profile.events.comments': '/api/v1/profile/events/{id}/comments',
+  /** PUT (POST + `_method=PUT`), DELETE one comment (its writer only). */
+  'profile.events.comment': '/api/v1/profile/events/{id}/comments/{commentId}',
+  /** GET: download a file of a task or of one of its comments, for whoever sees it. */
+  'profile.events.file': '/api/v1/profile/events/{id}/files/{fileId}',
+
+  // Children statistics, analytics and the administration widget (issue 15; schemas/statistics.ts,
+  // schemas/analytics.ts, schemas/dashboard-administration.ts).
+  'statistics.children': '/api/statistics/children',
+  /** GET: the children list as XLSX; the name in the `filename` header (spec §7.2). */
+  'statistics.children.export': '/api/statistics/children/export',
+  /** POST: an analytics event (spec §7.2; docs/decisions/026-analytics-events.md). */
+  analytics: '/api/v1/analytics',
+  /** The owners' usage page: counts per event per day or week, and their CSV or XLSX. */
+  'analytics.usage': '/api/v1/analytics/usage',
+  'analytics.usage.export': '/api/v1/analytics/usage/export',
+  /** The administration widget's followed accounts (query `account_ids`). */
+  'dashboard.administrations': '/api/v1/dashboard/administrations',
 } as const satisfies Record<string, string>;
 
 /**
@@ -268,36 +366,7 @@ export const SERVED_ROUTES = {
  * dictionaries — and served by nothing yet. The issue that builds a feature moves its names up into
  * SERVED_ROUTES (the server's tests check that every served name has a handler and no planned one does).
  */
-export const PLANNED_ROUTES = {
-  // Dashboard: actions and event templates.
-  'dashboard.actions.template': '/api/v1/dashboard/actions/template',
-  'dashboard.actions.templateEvents': '/api/v1/dashboard/actions/template-events',
-  'dashboard.actions.templateEventsOne': '/api/v1/dashboard/actions/template-events/{id}',
-
-  // Dashboard: widgets and layouts.
-  'dashboard.administrations': '/api/v1/dashboard/administrations',
-
-  // Dashboard: questions to the company.
-  'dashboard.ask.all': '/api/v1/dashboard/ask',
-  'dashboard.ask.my': '/api/v1/dashboard/ask/my',
-  'dashboard.ask.id': '/api/v1/dashboard/ask/{id}',
-
-  // Dashboard: people and events.
-  'dashboard.corpEvents': '/api/v1/dashboard/corp-events',
-
-  // Dashboard: tasks (profile events) and their comments.
-  'dashboard.myTasks': '/api/v1/dashboard/my-tasks',
-  'dashboard.myTasks.resolve': '/api/v1/dashboard/my-tasks/resolve',
-  'profile.events.one': '/api/v1/profile/events/{id}',
-  'profile.events.resolution': '/api/v1/profile/events/{id}/resolution',
-  'profile.events.comments': '/api/v1/profile/events/{id}/comments',
-  'profile.events.comment': '/api/v1/profile/events/{id}/comments/{commentId}',
-
-  // Statistics and analytics.
-  'statistics.children': '/api/statistics/children',
-  'statistics.children.export': '/api/statistics/children/export',
-  analytics: '/api/v1/analytics',
-} as const satisfies Record<string, string>;
+export const PLANNED_ROUTES = {} as const satisfies Record<string, string>;
 
 /** Every route name, served and planned. */
 export const ROUTES = { ...SERVED_ROUTES, ...PLANNED_ROUTES } as const satisfies Record<string, string>;

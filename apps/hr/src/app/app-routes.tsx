@@ -5,17 +5,23 @@ import { absenceReportRoutes } from '../features/absence-reports/routes';
 import { absenceSettingsRoutes } from '../features/absence-settings/routes';
 import { absenceRoutes } from '../features/absences/routes';
 import { accountRoutes } from '../features/account/routes';
+import { actionTemplateRoutes } from '../features/action-templates/routes';
 import { applicationRoutes } from '../features/applications/routes';
 import { careersSettingsRoutes } from '../features/careers-settings/routes';
+import { corpEventRoutes } from '../features/corp-events/routes';
 import { DashboardScreen } from '../features/dashboard/routes';
 import { dictionaryRoutes } from '../features/dictionaries/routes';
 import { employeeRoutes } from '../features/employees/routes';
 import { employeesImportRoutes } from '../features/employees-import/routes';
 import { formRoutes } from '../features/forms/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
+import { questionRoutes } from '../features/questions/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { staffRoutes } from '../features/staff/routes';
+import { statisticsRoutes } from '../features/statistics/routes';
+import { taskRoutes } from '../features/tasks/routes';
 import { teamRoutes } from '../features/teams/routes';
+import { usageRoutes } from '../features/usage/routes';
 import { vacancyRoutes } from '../features/vacancies/routes';
 import { useT } from '../lib/i18n';
 import { usePageData } from '../lib/page-data';
@@ -84,8 +90,14 @@ export function AppRoutes() {
       {integrationsRoutes}
       {absenceRoutes}
       {absenceSettingsRoutes}
+      {actionTemplateRoutes}
       {absenceReportRoutes}
       {accountRoutes}
+      {taskRoutes}
+      {corpEventRoutes}
+      {questionRoutes}
+      {statisticsRoutes}
+      {usageRoutes}
       <Route>
         <NotFoundPage />
       </Route>

@@ -18,6 +18,8 @@ export type Screen =
   | 'employeeFields'
   | 'dictionaries'
   | 'mailTemplates'
+  | 'pipelineTemplates'
+  | 'tags'
   | 'integrations'
   | 'absenceTimeline'
   | 'absenceReport'
@@ -25,7 +27,13 @@ export type Screen =
   | 'absenceSettings'
   | 'absences'
   | 'absenceRequests'
-  | 'interviews';
+  | 'interviews'
+  | 'tasks'
+  | 'corpEvents'
+  | 'questions'
+  | 'actionTemplates'
+  | 'childrenStatistics'
+  | 'usage';
 
 const SCREEN_MODULE: Record<Screen, AppModule> = {
   // The home page (issue 15) and the list of every section the user opens: no plan of their own.
@@ -47,6 +55,10 @@ const SCREEN_MODULE: Record<Screen, AppModule> = {
   dictionaries: 'settings',
   // Candidate mail belongs with the candidates (issue 17).
   mailTemplates: 'candidates',
+  // Pipeline templates (issue 17) are the vacancies' stages.
+  pipelineTemplates: 'vacancies',
+  // Candidate tags (issue 17) belong with the candidates too.
+  tags: 'candidates',
   // API tokens and webhooks belong to no plan: every company may connect its other systems.
   integrations: 'settings',
   absenceTimeline: 'timeline',
@@ -57,6 +69,17 @@ const SCREEN_MODULE: Record<Screen, AppModule> = {
   absenceRequests: 'absences',
   // An interview (issue 17): its interviewers open it whatever their role; the server decides.
   interviews: 'candidates',
+  // Tasks (issue 15): the HRM plan's tasks module.
+  tasks: 'tasks',
+  // Corporate events (issue 15) with their plan module; questions to HR belong to the dashboard.
+  corpEvents: 'corp_events',
+  questions: 'dashboard',
+  // HR action templates (issue 15) shape the people's checklist: the employees module.
+  actionTemplates: 'employees',
+  // Children statistics (issue 15): the HRM plan's statistics module.
+  childrenStatistics: 'statistics',
+  // Feature usage (analytics) belongs to no plan: every company's owner may read it.
+  usage: 'settings',
 };
 
 /** The management tab of absences: `management_tab` or any approval action (absences.service.ts too). */
@@ -89,6 +112,21 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
     // The management tab: the named action, or any approval action (as on the server).
     case 'absenceRequests':
       return canManageAbsences(permissions);
+    // Tasks: the Employee.Tasks view, as on the server (one's own tasks at least).
+    case 'tasks':
+      return permissions.can('Employee.Tasks', 'view');
+    // Children statistics: the Statistic view, as on the server (which narrows the rows further).
+    case 'childrenStatistics':
+      return permissions.can('Statistic', 'view');
+    // Feature usage: owners only, by role key as on the server.
+    case 'usage':
+      return permissions.permissions?.role.key === 'owner';
+    // The company calendar: the CorpEvent view (their own audience at least), as on the server.
+    case 'corpEvents':
+      return permissions.can('CorpEvent', 'view');
+    // Questions to HR: whoever has the dashboard asks; HR (answer_questions) sees everyone's there.
+    case 'questions':
+      return permissions.can('Dashboard', 'view');
     case 'vacancies':
       return permissions.can('Vacancy', 'view');
     case 'candidates':
@@ -99,6 +137,21 @@ export function canOpenScreen(screen: Screen, tariffs: readonly string[], permis
     // Read by whoever writes to candidates or sees templates; changed with Template at to_all (server).
     case 'mailTemplates':
       return permissions.can('Candidate', 'update') || permissions.can('Template', 'view');
+    // Read by whoever makes vacancies or sees pipelines; changed with Vacancy.Stage at to_all (server).
+    case 'pipelineTemplates':
+      return (
+        permissions.can('Vacancy', 'create') ||
+        permissions.can('Vacancy', 'update') ||
+        permissions.can('Vacancy.Stage', 'view')
+      );
+    // HR action templates: the Template view reads them (changing needs Template at to_all, server).
+    case 'actionTemplates':
+      return permissions.can('Template', 'view');
+    // The tag dictionary: whoever has a Vacancy.Tag level (the server checks each tag's reach).
+    case 'tags':
+      return (['view', 'create', 'update', 'delete'] as const).some((action) =>
+        permissions.can('Vacancy.Tag', action),
+      );
     // Forms belong to vacancies: whoever may edit a vacancy may pick and shape its form.
     case 'forms':
       return permissions.can('Vacancy', 'update') || permissions.can('Vacancy', 'create');
@@ -151,6 +204,9 @@ export const SCREEN_LINKS: { screen: Screen; group: NavGroup; path: string; labe
   // The dashboard is the home page (issue 15); the former start page lists every section.
   { screen: 'dashboard', group: 'home', path: '/', label: 'hr.dashboard.nav' },
   { screen: 'sections', group: 'home', path: '/sections', label: 'hr.dashboard.sections_nav' },
+  { screen: 'tasks', group: 'home', path: '/tasks', label: 'hr.tasks.nav' },
+  { screen: 'corpEvents', group: 'home', path: '/corp-events', label: 'hr.corpEvents.nav' },
+  { screen: 'questions', group: 'home', path: '/questions', label: 'hr.questions.nav' },
   // People & access is part of the employees area (issue 13): the two sit together.
   { screen: 'employees', group: 'people', path: '/employees', label: 'hr.employees.nav' },
   { screen: 'staff', group: 'people', path: '/staff', label: 'hr.staff.nav' },
@@ -162,7 +218,14 @@ export const SCREEN_LINKS: { screen: Screen; group: NavGroup; path: string; labe
     path: '/mail-templates',
     label: 'hr.recruiting_mail.templates.nav',
   },
+  { screen: 'tags', group: 'recruiting', path: '/tags', label: 'hr.tags.nav' },
   { screen: 'forms', group: 'recruiting', path: '/forms', label: 'hr.nav.forms' },
+  {
+    screen: 'pipelineTemplates',
+    group: 'recruiting',
+    path: '/settings/pipeline-templates',
+    label: 'hr.pipeline_templates.nav',
+  },
   {
     screen: 'careersSettings',
     group: 'recruiting',
@@ -170,9 +233,22 @@ export const SCREEN_LINKS: { screen: Screen; group: NavGroup; path: string; labe
     label: 'hr.nav.careers_settings',
   },
   { screen: 'teams', group: 'people', path: '/teams', label: 'hr.nav.teams' },
+  {
+    screen: 'childrenStatistics',
+    group: 'people',
+    path: '/statistics/children',
+    label: 'hr.statistics.nav',
+  },
   { screen: 'roles', group: 'settings', path: '/roles', label: 'hr.nav.roles' },
   { screen: 'dictionaries', group: 'settings', path: '/dictionaries', label: 'hr.dictionaries.nav' },
+  {
+    screen: 'actionTemplates',
+    group: 'settings',
+    path: '/settings/action-templates',
+    label: 'hr.action_templates.nav',
+  },
   { screen: 'integrations', group: 'settings', path: '/settings/integrations', label: 'hr.integrations.nav' },
+  { screen: 'usage', group: 'settings', path: '/settings/usage', label: 'hr.usage.nav' },
   { screen: 'absences', group: 'absences', path: '/absences', label: 'hr.absences.nav_my' },
   {
     screen: 'absenceRequests',

@@ -25,20 +25,31 @@ export function handleMoveKeys(event: KeyboardEvent, move: (direction: 'up' | 'd
   }
 }
 
+/** How long a focus request waits for its element to render (a list updated after a server round trip). */
+export const FOCUS_AFTER_RENDER_WAIT_MS = 5_000;
+
 /**
- * Focus for after the next render, to the element a selector finds in the container: after a row is
- * moved, added or removed, what should get focus exists only once the list has rendered again, and
- * keyboard users keep their place.
+ * Focus for after a render, to the element a selector finds in the container: after a row is moved,
+ * added or removed, what should get focus exists only once the list has rendered again — maybe a
+ * render or two later, when the new list comes from an optimistic update that lands after an await —
+ * and keyboard users keep their place. The request waits for the element through later renders, up
+ * to FOCUS_AFTER_RENDER_WAIT_MS; a newer request replaces it.
  */
 export function useFocusAfterRender(containerRef: RefObject<HTMLElement | null>): (selector: string) => void {
-  const pending = useRef<string | null>(null);
+  const pending = useRef<{ selector: string; until: number } | null>(null);
   useEffect(() => {
-    const selector = pending.current;
-    if (!selector) return;
+    const request = pending.current;
+    if (!request) return;
+    if (Date.now() > request.until) {
+      pending.current = null;
+      return;
+    }
+    const target = containerRef.current?.querySelector<HTMLElement>(request.selector);
+    if (!target) return;
     pending.current = null;
-    containerRef.current?.querySelector<HTMLElement>(selector)?.focus();
+    target.focus();
   });
   return (selector) => {
-    pending.current = selector;
+    pending.current = { selector, until: Date.now() + FOCUS_AFTER_RENDER_WAIT_MS };
   };
 }

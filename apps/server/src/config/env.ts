@@ -52,6 +52,8 @@ export const envSchema = z.object({
   /** Submissions and CV parses allowed per client IP per minute. */
   RATE_LIMIT_SUBMISSIONS: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_CV_PARSES: z.coerce.number().int().min(1).default(30),
+  /** Analytics events (POST analytics) each signed-in user may send per minute. */
+  RATE_LIMIT_ANALYTICS: z.coerce.number().int().min(1).default(60),
   CV_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   CV_PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** Base URL of the reCAPTCHA Enterprise REST API (tests point it at a local fake). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -90,6 +91,38 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const migrate = migrators.get(handle);
   if (!migrate) throw new Error('migrateDatabase: handle was not created by openDatabase');
   await migrate();
+}
+
+/** How often the server looks for PGlite tables whose statistics are stale (refreshPlannerStatistics). */
+export const PLANNER_STATISTICS_INTERVAL_MS = 60_000;
+
+/**
+ * PGlite runs no autovacuum: without this its planner never learns how big the tables are (a
+ * 10,000-employee company planned as if it were empty: sequential scans, nested loops over thousands
+ * of rows), and a GIN index's pending list (the trigram and full-text searches) is never merged, so
+ * the planner stops using it after a bulk load. This is autovacuum's rule, done on call: every table
+ * changed by more than 50 rows + 10 % since its last ANALYZE, or with more than 50 rows + 20 %
+ * inserted or dead since its last VACUUM, gets `VACUUM (ANALYZE)`. Answers the tables refreshed
+ * (none when nothing changed: one catalogue query). On PostgreSQL autovacuum does it: answers [].
+ */
+export async function refreshPlannerStatistics(handle: DatabaseHandle): Promise<string[]> {
+  if (handle.kind !== 'pglite') return [];
+  // The counters of this (only) backend reach the view when it flushes them, at most once a second
+  // between statements; this makes the flush happen before the next statement.
+  await handle.db.execute(sql`select pg_stat_force_next_flush()`);
+  const stale = await handle.db.execute<{ name: string }>(sql`
+    select relname as name from pg_stat_user_tables
+    where schemaname = 'public' and (
+      n_mod_since_analyze > 50 + 0.1 * n_live_tup
+      or n_ins_since_vacuum > 50 + 0.2 * n_live_tup
+      or n_dead_tup > 50 + 0.2 * n_live_tup
+    )
+    order by relname`);
+  const names = stale.rows.map((row) => row.name);
+  for (const name of names) {
+    await handle.db.execute(sql`vacuum (analyze) ${sql.identifier(name)}`);
+  }
+  return names;
 }
 
 /** Timing every statement costs two clock reads; the observers are added later (by the metrics). */

@@ -37,6 +37,11 @@ export type DomainEvents = {
   'absence.cancelled': AbsenceEventPayload;
   /** An approved absence was revoked; its days went back to the balance. */
   'absence.revoked': AbsenceEventPayload;
+  /**
+   * People whose teams changed: they joined or left a team, or a team of theirs moved in the tree or
+   * was deleted (what their work calendar and team policies follow, decision 018).
+   */
+  'teams.members_changed': { employeeIds: number[] };
 };
 export type EventName = keyof DomainEvents;
 

@@ -36,6 +36,10 @@ export const OPENAPI_TAGS = [
     name: 'mail-templates',
     description: 'Candidate mail templates and the automatic acknowledgement of applications',
   },
+  {
+    name: 'tags',
+    description: "The company's recruiting tags (Vacancy.Tag), put on applications and filtered by",
+  },
   { name: 'notifications', description: "The signed-in user's notifications" },
   { name: 'teams', description: 'Teams and their members' },
   {
@@ -51,8 +55,34 @@ export const OPENAPI_TAGS = [
       'The dashboard: per-user layouts of widgets and their parameters, company info, birthdays, work anniversaries, the user’s candidates',
   },
   {
+    name: 'action-templates',
+    description:
+      'HR action templates (the event template dictionary) and the actions they produce for the dashboard, made tasks once',
+  },
+  { name: 'corp-events', description: 'Corporate events: the company calendar for everyone or chosen teams' },
+  {
+    name: 'questions',
+    description: 'Questions to HR, optionally anonymous (decision 025): asked, answered and closed',
+  },
+  {
     name: 'integrations',
     description: 'API tokens (`Authorization: Bearer`) and signed webhooks with their delivery log (owners)',
+  },
+  {
+    name: 'statistics',
+    description: 'Children statistics: counts by age and gender, the list and its export',
+  },
+  {
+    name: 'saved-views',
+    description: 'Saved filters (“views”) of the candidate list and board, per user',
+  },
+  {
+    name: 'pipeline-templates',
+    description: 'Pipeline templates: the stages a new vacancy starts with',
+  },
+  {
+    name: 'analytics',
+    description: 'Product analytics events (no personal data) and the owners’ usage counts',
   },
 ] as const;
 

@@ -96,6 +96,8 @@ export const ENTITY_ACTIONS = {
     'email',
   ],
   'Employee.Tasks': COMMENT_ACTIONS,
+  // answer_questions: HR's side of questions to HR (decision 025): everyone's questions, answered.
+  Dashboard: ['answer_questions'],
   // see_scorecards_before_submitting: an interviewer reads colleagues' scorecards before filling their own.
   Candidate: ['change_source', 'export_database', ...COMMENT_ACTIONS, 'see_scorecards_before_submitting'],
   'Vacancy.Request': [

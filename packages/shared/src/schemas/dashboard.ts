@@ -3,6 +3,7 @@ import { ABSENCE_STATUSES, ABSENCE_TYPE_CODES } from './absences';
 import { objectIdSchema, queryIdSchema } from './common';
 import { employeeRefSchema } from './employees';
 import { stageSchema } from './recruiting';
+import { TASK_SCOPES, TASK_TYPE_IDS } from './tasks';
 
 // The dashboard (issue 15, spec §1, §3.2, §7.2): each user's layout of widgets and their parameters,
 // the company default, and the people widgets' data. Which widget a user may see: dashboard-widgets.ts.
@@ -21,6 +22,17 @@ export const DASHBOARD_WIDGETS = [
   'workAnniversaries',
   'employeesOnProbation',
   'candidates',
+  'myTasks',
+  // Corporate events and questions to HR (issue 15).
+  'corpEvents',
+  'ask',
+  // Children statistics and the administration widget (issue 15).
+  'childrenStatistics',
+  'administration',
+  // HR action templates: the actions the templates produce (issue 15, schemas/action-templates.ts).
+  'hrActions',
+  // The interviewer's upcoming interviews and those awaiting their scorecard (issue 17).
+  'myInterviews',
 ] as const;
 export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
 export const dashboardWidgetSchema = z.enum(DASHBOARD_WIDGETS);
@@ -33,6 +45,8 @@ export function isDashboardWidget(value: string): value is DashboardWidget {
 export const WIDGET_LIMIT_MAX = 50;
 export const WIDGET_LIMIT_DEFAULT = 5;
 const limitSchema = z.number().int().min(1).max(WIDGET_LIMIT_MAX).default(WIDGET_LIMIT_DEFAULT);
+/** How many staff accounts the administration widget follows at most. */
+export const ADMINISTRATION_ACCOUNTS_MAX = 50;
 /** The team filter of a widget: at most this many teams. */
 export const WIDGET_TEAMS_MAX = 50;
 const teamIdsSchema = z.array(objectIdSchema).max(WIDGET_TEAMS_MAX).default([]);
@@ -71,6 +85,51 @@ export const WIDGET_PARAMS_SCHEMAS = {
   workAnniversaries: upcomingParamsSchema,
   employeesOnProbation: z.strictObject({ limit: limitSchema, team_ids: teamIdsSchema }),
   candidates: z.strictObject({ limit: limitSchema }),
+  /**
+   * The user's open tasks, soonest first (`GET dashboard.myTasks` with status open, `per_page` from the
+   * limit): whose (`scope`, default the user's own) and of which type (`event_id`, null: any).
+   */
+  myTasks: z.strictObject({
+    limit: limitSchema,
+    scope: z.enum(TASK_SCOPES).default('mine'),
+    event_id: z
+      .union(TASK_TYPE_IDS.map((id) => z.literal(id)))
+      .nullable()
+      .default(null),
+  }),
+  /** The upcoming corporate events the user is in the audience of (`dashboard.corpEvents`). */
+  corpEvents: z.strictObject({ limit: limitSchema }),
+  /**
+   * `all`: everyone's open questions (`dashboard.ask.all`) for HR (the Dashboard action
+   * answer_questions), the user's own for anyone else; `my`: the user's own (`dashboard.ask.my`).
+   */
+  ask: z.strictObject({ scope: z.enum(['my', 'all']).default('all'), limit: limitSchema }),
+  /** Children by age group (`statistics.children`), of some teams (and their sub-teams) or all. */
+  childrenStatistics: z.strictObject({ team_ids: teamIdsSchema }),
+  /**
+   * The staff accounts the widget follows (`dashboard.administrations`), saved through
+   * `dashboard.widgets.params` with `account_ids` as the extra field (spec §3.2, §7.2).
+   */
+  administration: z.strictObject({
+    account_ids: z.array(objectIdSchema).max(ADMINISTRATION_ACCOUNTS_MAX).default([]),
+  }),
+  /**
+   * The actions HR templates produce (`dashboard.actions.template`): each template's first `limit`
+   * actions in the period (both dates null: next month), of some teams, people and templates.
+   */
+  hrActions: z.strictObject({
+    limit: limitSchema,
+    custom_period_start: z.iso.date().nullable().default(null),
+    custom_period_end: z.iso.date().nullable().default(null),
+    team_ids: teamIdsSchema,
+    employee_ids: z.array(objectIdSchema).max(WIDGET_TEAMS_MAX).default([]),
+    template_ids: z.array(objectIdSchema).max(WIDGET_TEAMS_MAX).default([]),
+  }),
+  /**
+   * The user's interviews as an interviewer (`recruiting.myInterviews`, issue 17): upcoming ones, then
+   * recent ones awaiting their scorecard; the first `limit` are shown.
+   */
+  myInterviews: z.strictObject({ limit: limitSchema }),
 } as const satisfies Record<DashboardWidget, z.ZodType>;
 
 export type WidgetParams<W extends DashboardWidget> = z.output<(typeof WIDGET_PARAMS_SCHEMAS)[W]>;

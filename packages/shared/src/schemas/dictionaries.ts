@@ -24,7 +24,6 @@ export const EDITABLE_DICTIONARIES = [
   'people_status',
   'sex',
   'grade',
-  'event_template',
   'rejection_reason',
 ] as const;
 export type EditableDictionary = (typeof EDITABLE_DICTIONARIES)[number];
@@ -42,15 +41,15 @@ export const DICTIONARY_ROUTES = {
   people_status: 'dictionaries.peopleStatus',
   sex: 'dictionaries.gender',
   grade: 'dictionaries.grade',
-  event_template: 'dashboard.dictionaries.eventTemplates',
   rejection_reason: 'dictionaries.rejectionReasons',
 } as const satisfies Record<EditableDictionary, RouteName>;
 
 /**
  * Keys of `settings.dictionaryUpdatedAt` besides the editable dictionaries: `role` (moves with
- * rolesUpdatedAt), `country` and `city` (change only with a release).
+ * rolesUpdatedAt), `country` and `city` (change only with a release), and `event_template` (the
+ * company's HR action templates, changed on their own settings screen: schemas/action-templates.ts).
  */
-export type CachedDictionary = EditableDictionary | 'role' | 'country' | 'city';
+export type CachedDictionary = EditableDictionary | 'role' | 'country' | 'city' | 'event_template';
 
 /** Most entries a country or city search answers. */
 export const PLACE_SEARCH_LIMIT = 50;
@@ -81,13 +80,16 @@ export const HR_TEMPLATE_CATEGORY = '1';
 export const STANDARD_HR_TEMPLATE_IDS = [11, 12, 7, 5, 4, 13] as const;
 
 /**
- * The event-template dictionary plus `hr`: the HR category's standard templates in the order of
- * spec §9 and every other HR template as custom. A template's spec id is `meta.template_id`.
+ * The event-template dictionary plus `hr` (spec §3.2): the HR category's standard templates in the
+ * order of spec §9 (those present) and every other HR template as custom, in the order given. A
+ * template's spec id is the entry's `id` (the action-templates module answers the dictionary).
  */
-export function splitHrTemplates(data: EventTemplatesResponse['data']) {
+export type HrTemplates = { standard: DictionaryEntry[]; custom: DictionaryEntry[] };
+export function splitHrTemplates(
+  data: EventTemplatesResponse['data'],
+): Record<string, DictionaryEntry[] | HrTemplates> & { hr: HrTemplates } {
   const hr = data[HR_TEMPLATE_CATEGORY] ?? [];
-  const templateId = (entry: DictionaryEntry) => entry.meta.template_id;
-  const standard = STANDARD_HR_TEMPLATE_IDS.flatMap((id) => hr.filter((entry) => templateId(entry) === id));
+  const standard = STANDARD_HR_TEMPLATE_IDS.flatMap((id) => hr.filter((entry) => entry.id === id));
   const custom = hr.filter((entry) => !standard.includes(entry));
   return { ...data, hr: { standard, custom } };
 }

@@ -202,6 +202,17 @@ export const employeesResponseSchema = z.object({
 export const employeeRefsResponseSchema = z.object({ data: z.array(employeeRefSchema) });
 
 /**
+ * One entry of `employee.all`: the reference, and — only for readers who administer staff accounts
+ * (Settings update at to_all, the administration widget's rule) — the employee's staff account id,
+ * null when the employee has none (the widget's account picker).
+ */
+export const employeePickSchema = employeeRefSchema.extend({
+  account_id: objectIdSchema.nullable().optional(),
+});
+export type EmployeePick = z.infer<typeof employeePickSchema>;
+export const employeePicksResponseSchema = z.object({ data: z.array(employeePickSchema) });
+
+/**
  * One employee's profile. Sections the reader may not see (by sub-entity level) are null; governed
  * fields the reader may not see are absent.
  */

@@ -17,8 +17,32 @@ export const ABSENCE_NOTIFICATION_KINDS = [
 ] as const;
 export type AbsenceNotificationKind = (typeof ABSENCE_NOTIFICATION_KINDS)[number];
 
-/** What a notification is about: a new application, or a step of an absence request. */
-export const NOTIFICATION_KINDS = ['application_created', ...ABSENCE_NOTIFICATION_KINDS] as const;
+/**
+ * Notifications whose text is written when they are sent (issues 15 and 17): a task assigned to the
+ * user, commented or resolved; a question to HR asked or answered; a mention in a comment; a new
+ * corporate event. Each links to what it is about.
+ */
+export const GENERIC_NOTIFICATION_KINDS = [
+  'task_assigned',
+  'task_commented',
+  'task_resolved',
+  'question_asked',
+  'question_answered',
+  'comment_mentioned',
+  'corp_event_created',
+] as const;
+export type GenericNotificationKind = (typeof GENERIC_NOTIFICATION_KINDS)[number];
+
+/** What a generic notification points at. */
+export const NOTIFICATION_TARGET_TYPES = ['task', 'question', 'application', 'corp_event'] as const;
+export type NotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
+
+/** What a notification is about: a new application, a step of an absence request, or a generic kind. */
+export const NOTIFICATION_KINDS = [
+  'application_created',
+  ...ABSENCE_NOTIFICATION_KINDS,
+  ...GENERIC_NOTIFICATION_KINDS,
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const notificationBase = {
@@ -61,9 +85,24 @@ export const absenceNotificationSchema = z.object({
   }),
 });
 
+/**
+ * A generic notification: who did it (null when anonymous or the system), the title of what it is
+ * about (a task's or question's name, a vacancy's for a mention) and the app path it opens.
+ */
+export const genericNotificationSchema = z.object({
+  ...notificationBase,
+  kind: z.enum(GENERIC_NOTIFICATION_KINDS),
+  target: z.object({ type: z.enum(NOTIFICATION_TARGET_TYPES), id: z.number().int() }),
+  actor_name: z.string().nullable(),
+  title: z.string(),
+  link: z.string(),
+});
+export type GenericNotification = z.infer<typeof genericNotificationSchema>;
+
 export const notificationSchema = z.discriminatedUnion('kind', [
   applicationNotificationSchema,
   absenceNotificationSchema,
+  genericNotificationSchema,
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 export type AbsenceNotification = z.infer<typeof absenceNotificationSchema>;

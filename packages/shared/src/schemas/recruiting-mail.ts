@@ -189,7 +189,7 @@ export const rejectionSchema = z.object({
 export type Rejection = z.infer<typeof rejectionSchema>;
 export const rejectionResponseSchema = z.object({ data: rejectionSchema.nullable() });
 
-const applicationIdsSchema = z
+export const applicationIdsSchema = z
   .array(objectIdSchema)
   .min(1)
   .max(BULK_APPLICATIONS_MAX)
@@ -210,7 +210,16 @@ export const bulkResultResponseSchema = z.object({
 export type BulkResultResponse = z.infer<typeof bulkResultResponseSchema>;
 
 /** The history's filter: what kinds of entries to show (all when absent). */
-export const HISTORY_FILTERS = ['received', 'stage', 'mail', 'rejection', 'comment', 'interview'] as const;
+export const HISTORY_FILTERS = [
+  'received',
+  'stage',
+  'mail',
+  'rejection',
+  'comment',
+  'interview',
+  'tag',
+  'merge',
+] as const;
 export type HistoryFilter = (typeof HISTORY_FILTERS)[number];
 export const historyQuerySchema = z.object({ kind: z.enum(HISTORY_FILTERS).optional() });
 
@@ -259,6 +268,10 @@ export const historyEntrySchema = z.discriminatedUnion('type', [
     interview_id: z.number().int(),
     recommendation: z.enum(SCORECARD_RECOMMENDATIONS).nullable(),
   }),
+  /**
+   * A comment, with the colleagues it mentions (`<@id>` in its text) and when its author last edited
+   * it; a deleted one stays in the history with an empty text and `deleted_at`.
+   */
   z.object({
     ...at,
     type: z.literal('comment'),
@@ -267,7 +280,29 @@ export const historyEntrySchema = z.discriminatedUnion('type', [
       text: z.string(),
       is_shared: z.boolean(),
       author: personSchema,
+      mentions: z.array(personSchema),
+      edited_at: z.string().nullable(),
+      deleted_at: z.string().nullable(),
     }),
+  }),
+  /** A tag put on the application or taken off it: the tag as it was named and coloured then. */
+  z.object({
+    ...at,
+    type: z.literal('tag'),
+    action: z.enum(['added', 'removed']),
+    actor: personSchema.nullable(),
+    tag: z.object({ id: z.number().int(), name: z.string(), color: z.string() }),
+  }),
+  /** The candidate was merged with another person, or such a merge undone (decision 027). */
+  z.object({
+    ...at,
+    type: z.literal('merge'),
+    action: z.enum(['merged', 'unmerged']),
+    actor: personSchema.nullable(),
+    merge_id: z.number().int(),
+    /** The candidate who kept their name and contacts, and the one merged into them, as named then. */
+    survivor: personSchema,
+    merged: personSchema,
   }),
 ]);
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

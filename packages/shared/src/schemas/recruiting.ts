@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
 import {
+  objectIdParamSchema,
   objectIdSchema,
   pageMetaSchema,
   pagingQuerySchema,
@@ -9,8 +10,14 @@ import {
   searchTextSchema,
 } from './common';
 import { formFieldSchema } from './form';
-import { salaryRangeSchema, scorecardAttributeSchema, scorecardAttributesInputSchema } from './interviews';
+import {
+  SCORECARD_RECOMMENDATIONS,
+  salaryRangeSchema,
+  scorecardAttributeSchema,
+  scorecardAttributesInputSchema,
+} from './interviews';
 import { mailDraftSchema } from './recruiting-mail';
+import { appliedTagSchema, findMentionIds, MENTIONS_MAX } from './recruiting-tags';
 import { vacancyLanguageSchema } from './vacancy';
 
 /**
@@ -227,12 +234,31 @@ export const stagesInputSchema = z.object({
     .max(STAGES_MAX),
 });
 export type StagesInput = z.infer<typeof stagesInputSchema>;
+/**
+ * A new vacancy, optionally with its pipeline's stage names (from a pipeline template, edited on the
+ * same screen); without them it gets the default stages.
+ */
+export const vacancyCreateInputSchema = vacancyInputSchema.extend({
+  stages: z
+    .array(z.string().trim().min(1).max(STAGE_NAME_MAX_LENGTH))
+    .min(1)
+    .max(STAGES_MAX)
+    .refine((names) => new Set(names.map((name) => name.toLowerCase())).size === names.length, {
+      message: 'errors.invalid_value',
+    })
+    .optional(),
+});
+export type VacancyCreateInput = z.infer<typeof vacancyCreateInputSchema>;
 export const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
 
 /** Names for the vacancy editor's pickers (teams, staff). */
 export const namedItemsResponseSchema = z.object({
   data: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
+
+/** A piece of a search snippet; `match` pieces are the words found (render as text, highlighted). */
+export const snippetPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetPart = z.infer<typeof snippetPartSchema>;
 
 /** One application as the board and the list show it. */
 export const applicationSummarySchema = z.object({
@@ -252,8 +278,43 @@ export const applicationSummarySchema = z.object({
   is_repeat: z.boolean(),
   /** Set when the application was rejected (issue 17): why and when; it keeps its stage of exit. */
   rejection: z.object({ reason: z.string().nullable(), rejected_at: z.string() }).nullable().optional(),
+  /** The company tags put on it (issue 17), by name; the server always sends them. */
+  tags: z.array(appliedTagSchema).optional(),
+  /** When it entered its current stage (its last stage move, else when it arrived): days in stage. */
+  stage_entered_at: z.string().optional(),
+  /** The latest scorecard's recommendation the user may see; null when none (issue 17, board cards). */
+  latest_recommendation: z.enum(SCORECARD_RECOMMENDATIONS).nullable().optional(),
+  /** While the list is searched: where it matched, as text pieces (decision 027); absent otherwise. */
+  snippet: z.array(snippetPartSchema).optional(),
 });
 export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
+
+/**
+ * Columns the applications list sorts by (issue 17), each with a stable tie-break (the id): applied
+ * date, candidate name, vacancy, stage (pipeline position), source, latest rating, days in stage.
+ */
+export const APPLICATION_SORT_COLUMNS = [
+  'applied',
+  'name',
+  'vacancy',
+  'stage',
+  'source',
+  'rating',
+  'days_in_stage',
+] as const;
+export type ApplicationSortColumn = (typeof APPLICATION_SORT_COLUMNS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The direction a column sorts in when none is given: newest, best rated and longest waiting first. */
+export const DEFAULT_SORT_ORDER: Record<ApplicationSortColumn, SortOrder> = {
+  applied: 'desc',
+  name: 'asc',
+  vacancy: 'asc',
+  stage: 'asc',
+  source: 'asc',
+  rating: 'desc',
+  days_in_stage: 'desc',
+};
 
 export const applicationListQuerySchema = pagingQuerySchema.extend({
   search: searchTextSchema.optional(),
@@ -262,12 +323,27 @@ export const applicationListQuerySchema = pagingQuerySchema.extend({
   source: searchTextSchema.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  /** Applications carrying this tag. */
+  tag_id: queryIdSchema.optional(),
+  /** The column sorted by (applied date when absent), and the direction (the column's default when absent). */
+  sort: z.enum(APPLICATION_SORT_COLUMNS).optional(),
+  order: z.enum(SORT_ORDERS).optional(),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
-/** The export takes the list's filters (not its paging) and a file format. */
+/** The most applications an export picks by id (`ids`: the list's selection, comma-separated). */
+export const EXPORT_IDS_MAX = 500;
+/** The export takes the list's filters (not its paging) and a file format; `ids` narrows it to a selection. */
 export const applicationExportQuerySchema = applicationListQuerySchema
   .omit({ page: true, per_page: true })
-  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+  .extend({
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+    ids: z
+      .string()
+      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/)
+      .transform((text) => [...new Set(text.split(',').map(Number))])
+      .pipe(z.array(objectIdSchema).max(EXPORT_IDS_MAX))
+      .optional(),
+  });
 export const applicationSummaryResponseSchema = z.object({ data: applicationSummarySchema });
 export const applicationListResponseSchema = z.object({
   data: z.array(applicationSummarySchema),
@@ -323,22 +399,43 @@ export type MoveApplicationInput = z.input<typeof moveApplicationInputSchema>;
  */
 export const commentSchema = z.object({
   id: z.number().int(),
+  /** Plain text; `<@id>` names a mentioned colleague (see `mentions` for their names). */
   text: z.string(),
   is_shared: z.boolean(),
   author: z.object({ id: z.number().int(), name: z.string() }),
   created_at: z.string(),
+  /** The colleagues the text mentions, by account id and name. */
+  mentions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** When its author last changed the text; null when never edited. */
+  edited_at: z.string().nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentResponseSchema = z.object({ data: commentSchema });
 export const commentListResponseSchema = z.object({ data: z.array(commentSchema) });
 /** The longest comment on an application. */
 export const COMMENT_MAX_LENGTH = 5000;
-/** A new comment: private unless `is_shared`, which needs the `share_comments` action. */
+/**
+ * A new comment: private unless `is_shared`, which needs the `share_comments` action. Colleagues are
+ * mentioned by `<@id>` in the text (at most MENTIONS_MAX); each must be able to read the comment, or
+ * the comment is refused (422 under `text`).
+ */
 export const commentInputSchema = z.object({
-  text: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(COMMENT_MAX_LENGTH)
+    .refine((text) => findMentionIds(text).length <= MENTIONS_MAX, { message: 'errors.invalid_value' }),
   is_shared: z.boolean().default(false),
 });
 export type CommentInput = z.input<typeof commentInputSchema>;
+/** An edit of one's own comment: the new text (mentions as for a new comment) and, optionally, sharing. */
+export const commentUpdateInputSchema = z.object({
+  text: commentInputSchema.shape.text,
+  is_shared: z.boolean().optional(),
+});
+export type CommentUpdateInput = z.input<typeof commentUpdateInputSchema>;
+export const commentParamsSchema = z.object({ id: objectIdParamSchema, commentId: objectIdParamSchema });
 
 export const notificationCountSchema = z.object({ data: z.object({ unread: z.number().int() }) });
 /** Which notifications to mark read; without `ids`, all of the user's. */

@@ -37,7 +37,14 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Vacancies', 'Candidates', 'Candidate mail', 'Application forms', 'Careers site']);
+    ).toEqual([
+      'Vacancies',
+      'Candidates',
+      'Candidate mail',
+      'Application forms',
+      'Pipeline templates',
+      'Careers site',
+    ]);
   });
 
   it('hides recruiting when the plan has no ATS, and its pages answer not found', async () => {

@@ -5,6 +5,7 @@ import { ApplicationCardPage } from './components/application-card-page';
 import { ApplicationsPage } from './components/applications-page';
 import { InterviewPage } from './components/interview-page';
 import { MailTemplatesPage } from './components/mail-templates-page';
+import { TagsPage } from './components/tags-page';
 
 // The board (drag and drop) loads when opened.
 const ApplicationBoardPage = lazy(() =>
@@ -49,6 +50,11 @@ export const applicationRoutes = (
           <InterviewPage key={params.id} id={Number(params.id)} />
         </ScreenGuard>
       )}
+    </Route>
+    <Route path="/tags">
+      <ScreenGuard screen="tags">
+        <TagsPage />
+      </ScreenGuard>
     </Route>
     <Route path="/mail-templates">
       <ScreenGuard screen="mailTemplates">

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route } from 'wouter';
 import { ScreenGuard } from '../../components/layout/screen-guard';
+import { PipelineTemplatesPage } from './components/pipeline-templates-page';
 import { VacanciesPage } from './components/vacancies-page';
 
 // The editor (rich text, drag and drop) loads when opened.
@@ -19,6 +20,11 @@ export const vacancyRoutes = (
     <Route path="/vacancies/new">
       <ScreenGuard screen="vacancies">
         <VacancyEditorPage id={null} />
+      </ScreenGuard>
+    </Route>
+    <Route path="/settings/pipeline-templates">
+      <ScreenGuard screen="pipelineTemplates">
+        <PipelineTemplatesPage />
       </ScreenGuard>
     </Route>
     <Route path="/vacancies/:id">

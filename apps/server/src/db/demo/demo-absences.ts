@@ -19,6 +19,7 @@ import {
   todayIn,
   toHundredths,
 } from '../../modules/absences/day-count';
+import { refreshMonthAmounts } from '../../modules/absences/month-amounts.queries';
 import { type AbsenceTypeRow, absenceRequestSteps, absenceRequests } from '../schema/absences';
 import { employees } from '../schema/employees';
 import { teamMembers, teams } from '../schema/teams';
@@ -266,6 +267,8 @@ export async function seedDemoAbsences(tx: Db, companyId: number, now: Date): Pr
   }
 
   await writePlanned(tx, companyId, planned, typeOf, today);
+  // What each approved absence counts per month, for the HR report (decision 029).
+  await refreshMonthAmounts(tx, companyId, { kind: 'company' });
   // The accruals and carry-over the module would generate on the first read, year by year.
   if (policy) {
     const years = new Set<number>([year - 1, year]);

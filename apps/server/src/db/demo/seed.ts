@@ -9,8 +9,11 @@ import { users } from '../schema/users';
 import { type NewVacancy, vacancies } from '../schema/vacancies';
 import type { Db } from '../tables';
 import { seedDemoAbsences } from './demo-absences';
+import { seedDemoActionTemplates } from './demo-action-templates';
+import { seedDemoCorpEvents } from './demo-corp-events';
 import { DEMO_FORM_FIELDS } from './demo-form';
 import { seedDemoPeople } from './demo-people';
+import { seedDemoQuestions } from './demo-questions';
 import { buildDemoVacancyBodies, DEMO_TEAMS, DEMO_VACANCIES } from './demo-vacancies';
 
 /** Served by the server from src/db/demo/assets. */
@@ -120,6 +123,11 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ co
     });
     // A year of absences on that calendar, with balances, and requests awaiting the demo owner.
     await seedDemoAbsences(tx, companyId, now);
+    // HR action templates: the standard ones and a birthday greeting (issue 15).
+    await seedDemoActionTemplates(tx, companyId);
+    // Corporate events and questions to HR (issue 15).
+    await seedDemoCorpEvents(tx, companyId, now);
+    await seedDemoQuestions(tx, companyId, now);
     return { companyId };
   });
 }

@@ -1,9 +1,21 @@
 import type { FieldType, InputType } from '@kadry/shared/schemas/form';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { APPLICATION_SEARCH_VECTOR_SQL } from './application-search-sql';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
 import { cvParses } from './cv-parses';
 import { storedFiles } from './files';
+import { tsvector } from './sql-helpers';
 import { users } from './users';
 import { vacancies, vacancyStages } from './vacancies';
 
@@ -20,10 +32,32 @@ export const candidates = pgTable(
     email: text('email'),
     phone: text('phone'),
     ...createTimestampColumns(),
+    /**
+     * Set when this person was merged into another (candidate_merges): their applications moved there
+     * and this row stays only so an unmerge can restore it. Null for a live candidate.
+     */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => candidates.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('candidates_company_email_idx').on(t.companyId, sql`lower(${t.email})`),
     index('candidates_company_phone_idx').on(t.companyId, t.phone),
+    // Matching on arrival and suggested merges: digits of the phone, the name as written any case.
+    index('candidates_company_phone_digits_idx').on(
+      t.companyId,
+      sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g')`,
+    ),
+    // Suggested merges: the same name any case, spaces collapsed (a POSIX class: drizzle-kit's SQL
+    // writer drops a backslash, so `\s` would become `s`).
+    index('candidates_company_name_norm_idx').on(
+      t.companyId,
+      sql`lower(regexp_replace(btrim(${t.name}), '[[:space:]]+', ' ', 'g'))`,
+    ),
+    // The list's substring search on name, e-mail and phone (ILIKE '%…%').
+    index('candidates_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('candidates_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('candidates_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
@@ -66,8 +100,19 @@ export const applications = pgTable(
     stageId: integer('stage_id').references(() => vacancyStages.id, { onDelete: 'set null' }),
     /** The careers page's language when the candidate applied (mail to them uses it); null before 0013. */
     locale: text('locale', { enum: ['en', 'ru', 'uk'] }),
+    /**
+     * The CV's text as parsed when the candidate attached it (copied from cv_parses, which expire after
+     * a day); null when no CV was parsed.
+     */
+    cvText: text('cv_text'),
+    /**
+     * Generated full-text vector over the plain answers (weight A) and the CV text without contacts
+     * (weight B): docs/decisions/027-candidate-search.md. Select columns explicitly in list queries.
+     */
+    search: tsvector('search').notNull().generatedAlwaysAs(APPLICATION_SEARCH_VECTOR_SQL),
   },
   (t) => [
+    index('applications_search_idx').using('gin', t.search),
     index('applications_company_vacancy_idx').on(t.companyId, t.vacancyId, t.createdAt.desc()),
     index('applications_company_candidate_idx').on(t.companyId, t.candidateId),
     // NULLs are distinct, so any number of applications may have no key.
@@ -125,6 +170,10 @@ export const applicationComments = pgTable(
     /** Visible to everyone who may see the application; otherwise to its author and see_all_comments. */
     isShared: boolean('is_shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when its author last changed the text (the "edited" marker). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Set when its author deleted it: the text is emptied, the row stays as a history entry. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('application_comments_application_idx').on(t.companyId, t.applicationId, t.createdAt)],
 );

@@ -150,6 +150,10 @@ const ACTIVITY_KINDS = [
   'interview_rescheduled',
   'interview_cancelled',
   'scorecard_submitted',
+  'tag_added',
+  'tag_removed',
+  'merged',
+  'unmerged',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -170,6 +174,12 @@ export type ActivityData = {
   previous_starts_at?: string;
   /** scorecard_submitted: the scorecard (its recommendation is read from it, for who may see it). */
   scorecard_id?: number;
+  /** tag_added / tag_removed: the tag as it was named and coloured then. */
+  tag?: { id: number; name: string; color: string };
+  /** merged / unmerged: the merge record, and the two people as they were named then. */
+  merge_id?: number;
+  survivor?: { id: number; name: string };
+  merged?: { id: number; name: string };
 };
 
 /**

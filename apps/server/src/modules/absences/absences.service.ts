@@ -73,6 +73,7 @@ import {
   todayIn,
   toHundredths,
 } from './day-count';
+import { dropRequestAmounts, recountRequestAmounts } from './month-amounts.queries';
 
 // The absence rules (docs/decisions/018-absence-ledger.md): requests, their approval chains, and
 // balances from the ledger. Permissions: AbsenceRequest levels reach own / my team / other like
@@ -387,6 +388,7 @@ async function writeRequest(
   if (status === 'approved' && type.countsAgainstBalance) {
     await insertLedgerEntries(tx, absenceEntries(request, 'absence', access.user.id));
   }
+  if (status === 'approved') await recountRequestAmounts(tx, companyId, request.id);
   await ctx.events.publish(tx, companyId, status === 'approved' ? 'absence.approved' : 'absence.requested', {
     requestId: request.id,
     linkOrigin: ctx.linkOrigin ?? null,
@@ -768,6 +770,7 @@ export async function decideAbsenceRequest(
       if (type.countsAgainstBalance) {
         await insertLedgerEntries(tx, absenceEntries(request, 'absence', ctx.access.user.id));
       }
+      await recountRequestAmounts(tx, companyId, request.id);
       await ctx.events.publish(tx, companyId, 'absence.approved', {
         requestId: request.id,
         linkOrigin: ctx.linkOrigin ?? null,
@@ -809,6 +812,7 @@ async function revokeWithin(ctx: AbsencesContext, tx: Tx, loaded: Loaded, reason
   const { request, type } = loaded;
   if (request.status !== 'approved') throw new AppError('conflict');
   await setRequestStatus(tx, companyId, request.id, 'revoked', ctx.now());
+  await dropRequestAmounts(tx, companyId, request.id);
   if (type.countsAgainstBalance) {
     await insertLedgerEntries(
       tx,
@@ -972,6 +976,7 @@ export async function updateAbsenceEntry(
       amountByYear,
       comment: body.comment === undefined ? request.comment : body.comment || null,
     });
+    await recountRequestAmounts(tx, companyId, request.id);
     if (type.countsAgainstBalance) {
       await insertLedgerEntries(tx, [
         ...absenceEntries(request, 'absence_reversal', access.user.id, note),

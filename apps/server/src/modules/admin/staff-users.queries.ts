@@ -1,5 +1,5 @@
 import type { StaffUser, staffUsersQuerySchema } from '@kadry/shared/schemas/admin';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roles } from '../../db/schema/roles';
 import { teamMembers, teams } from '../../db/schema/teams';
@@ -239,30 +239,4 @@ export async function updateStaffUserRow(
     .update(users)
     .set(changes)
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
-}
-
-/**
- * Other enabled owners with a password, their rows locked until the transaction ends: of two owners
- * demoting each other at once, the second waits, sees the first one's change, and is refused.
- */
-export async function countOtherActiveOwners(
-  tx: Tx,
-  companyId: number,
-  exceptUserId: number,
-): Promise<number> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        ne(users.id, exceptUserId),
-        eq(roles.key, 'owner'),
-        eq(users.isDisabled, false),
-        isNotNull(users.passwordHash),
-      ),
-    )
-    .for('update', { of: users });
-  return rows.length;
 }

@@ -15,14 +15,13 @@ import type { MailQueue } from '../../lib/mail-queue';
 import { bumpRolesUpdatedAt, findRole } from '../../plugins/access/roles';
 import type { SessionUser } from '../../plugins/session-store';
 import { sendInvitation, voidPendingResetLinks } from '../auth/password-reset.service';
-import { endUserAccess } from '../auth/users.service';
+import { endUserAccess, hasOtherActiveOwner } from '../auth/users.service';
 import {
   moveWorkEmailOfAccount,
   provideEmployeeForAccount,
   renameEmployeeOfAccount,
 } from '../employees/employees.service';
 import {
-  countOtherActiveOwners,
   findForeignTeamIds,
   findStaffUser,
   findStaffUserPage,
@@ -229,7 +228,7 @@ async function updateStaffUser(
         hasPassword: current.hasPassword,
       };
       if (isActiveOwner(before) && !isActiveOwner(after)) {
-        if ((await countOtherActiveOwners(tx, companyId, current.id)) === 0) {
+        if (!(await hasOtherActiveOwner(tx, companyId, current.id))) {
           throw invalid(isRoleChanged ? 'role_id' : 'is_disabled', 'admin.users.last_owner');
         }
       }

@@ -2,9 +2,11 @@ import { routePattern } from '@kadry/shared/routes';
 import { idParamsSchema } from '@kadry/shared/schemas/common';
 import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
 import {
+  bulkMailSelectionInputSchema,
+  bulkRejectSelectionInputSchema,
+} from '@kadry/shared/schemas/recruiting-bulk';
+import {
   applicationMailResponseSchema,
-  bulkMailInputSchema,
-  bulkRejectInputSchema,
   bulkResultResponseSchema,
   historyQuerySchema,
   historyResponseSchema,
@@ -32,6 +34,7 @@ import {
   sendApplicationMail,
   sendBulkMail,
 } from './application-mail.service';
+import { resolveSelectionIds } from './application-targets.service';
 
 export type ApplicationActivityRoutesOptions = { db: Db; events: EventBus; jobs: JobQueue };
 
@@ -159,15 +162,18 @@ export const applicationActivityRoutes: FastifyPluginAsync<ApplicationActivityRo
         tags,
         summary: 'Reject many applications with one reason (and mail), in one transaction',
         description:
-          'Answers the outcome per application: done, not_found (missing or out of reach), forbidden ' +
-          '(seen but not changeable), already_rejected, or no_email (a mail was asked and there is no address).',
-        body: bulkRejectInputSchema,
+          'The selection is `application_ids` or `filter` (every application the user sees that matches ' +
+          'the list filters). Answers the outcome per application: done, not_found (missing or out of ' +
+          'reach), forbidden (seen but not changeable), already_rejected, or no_email (a mail was asked ' +
+          'and there is no address).',
+        body: bulkRejectSelectionInputSchema,
         response: { 200: bulkResultResponseSchema, ...errorResponses(...STAFF_ERRORS, 422) },
       },
     },
     async (request) => {
-      const { application_ids: ids, ...input } = request.body;
-      return rejectBulk(await contextOf(request), ids, input);
+      const { application_ids, filter, ...input } = request.body;
+      const ctx = await contextOf(request);
+      return rejectBulk(ctx, await resolveSelectionIds(ctx, { application_ids, filter }), input);
     },
   );
 
@@ -178,13 +184,18 @@ export const applicationActivityRoutes: FastifyPluginAsync<ApplicationActivityRo
       schema: {
         tags,
         summary: "Send one mail to many applications' candidates, in one transaction",
-        description: 'Answers the outcome per application: done, not_found, forbidden or no_email.',
-        body: bulkMailInputSchema,
+        description:
+          'The selection is `application_ids` or `filter` (every application the user sees that matches ' +
+          'the list filters). Answers the outcome per application: done, not_found, forbidden or no_email.',
+        body: bulkMailSelectionInputSchema,
         response: { 200: bulkResultResponseSchema, ...errorResponses(...STAFF_ERRORS, 422) },
       },
     },
-    async (request) =>
-      sendBulkMail(await contextOf(request), request.body.application_ids, request.body.mail),
+    async (request) => {
+      const { application_ids, filter, mail } = request.body;
+      const ctx = await contextOf(request);
+      return sendBulkMail(ctx, await resolveSelectionIds(ctx, { application_ids, filter }), mail);
+    },
   );
 
   routes.post(

@@ -30,12 +30,8 @@ import {
   toMailWire,
 } from './application-mail.service';
 import type { ApplicationRow } from './applications.queries';
-import {
-  type ApplicationContext,
-  canSeeField,
-  findReachableApplication,
-  listComments,
-} from './applications.service';
+import { type ApplicationContext, canSeeField, findReachableApplication } from './applications.service';
+import { findCommentsForHistory } from './comments.service';
 import { findScorecardRecommendations } from './interviews.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -262,6 +258,8 @@ const FILTER_TYPES: Record<HistoryFilter, readonly HistoryEntry['type'][]> = {
   rejection: ['rejected', 'reopened'],
   comment: ['comment'],
   interview: ['interview', 'scorecard'],
+  tag: ['tag'],
+  merge: ['merge'],
 };
 
 /**
@@ -278,11 +276,16 @@ export async function getHistory(
   const row = await findReachableApplication(ctx, id);
   const wants = (kind: HistoryFilter) => filter === undefined || filter === kind;
   const [activities, mails, comments, reasons] = await Promise.all([
-    wants('received') || wants('stage') || wants('rejection') || wants('interview')
+    wants('received') ||
+    wants('stage') ||
+    wants('rejection') ||
+    wants('interview') ||
+    wants('tag') ||
+    wants('merge')
       ? findActivities(db, row.companyId, row.id)
       : [],
     wants('mail') ? findMails(db, row.companyId, row.id) : [],
-    wants('comment') ? listComments(ctx, row.id) : [],
+    wants('comment') ? findCommentsForHistory(ctx, row) : [],
     wants('rejection')
       ? findDictionaryEntryNames(db, row.companyId, 'rejection_reason', access.user.locale)
       : new Map<number, { name: string }>(),
@@ -367,6 +370,28 @@ export async function getHistory(
               : (recommendations.get(activity.data.scorecard_id) ?? null),
         });
         break;
+      case 'tag_added':
+      case 'tag_removed':
+        entries.push({
+          ...base,
+          type: 'tag',
+          action: activity.kind === 'tag_added' ? 'added' : 'removed',
+          actor,
+          tag: activity.data.tag ?? { id: 0, name: '', color: 'grey' },
+        });
+        break;
+      case 'merged':
+      case 'unmerged':
+        entries.push({
+          ...base,
+          type: 'merge',
+          action: activity.kind,
+          actor,
+          merge_id: activity.data.merge_id ?? 0,
+          survivor: activity.data.survivor ?? { id: 0, name: '' },
+          merged: activity.data.merged ?? { id: 0, name: '' },
+        });
+        break;
     }
   }
   for (const mail of mails) {
@@ -382,7 +407,15 @@ export async function getHistory(
       id: `comment-${comment.id}`,
       at: comment.created_at,
       type: 'comment',
-      comment: { id: comment.id, text: comment.text, is_shared: comment.is_shared, author: comment.author },
+      comment: {
+        id: comment.id,
+        text: comment.text,
+        is_shared: comment.is_shared,
+        author: comment.author,
+        mentions: comment.mentions,
+        edited_at: comment.edited_at,
+        deleted_at: comment.deleted_at,
+      },
     });
   }
   const shown =

@@ -26,6 +26,7 @@ import {
   markMailFailed,
   markMailSent,
 } from './application-mail.queries';
+import { resolveTargetRows } from './application-targets.service';
 import type { ApplicationRow } from './applications.queries';
 import {
   type ApplicationContext,
@@ -265,21 +266,15 @@ export type BulkTarget = {
   outcome: BulkResultResponse['data'][number]['outcome'];
 };
 
-/** Each application of a bulk action with what the user may do to it (Candidate update level). */
+/**
+ * Each application of a bulk action with what the user may do to it (Candidate update level), found
+ * for all of them in a few statements (application-targets.service.ts).
+ */
 export async function resolveBulkTargets(
   ctx: Pick<ApplicationContext, 'db' | 'access'>,
   ids: readonly number[],
 ): Promise<BulkTarget[]> {
-  const targets: BulkTarget[] = [];
-  for (const id of ids) {
-    try {
-      targets.push({ id, row: await findReachableApplication(ctx, id, 'update'), outcome: 'done' });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      targets.push({ id, row: null, outcome: error.code === 'forbidden' ? 'forbidden' : 'not_found' });
-    }
-  }
-  return targets;
+  return resolveTargetRows(ctx, ids);
 }
 
 export function summariseBulk(targets: readonly BulkTarget[]): BulkResultResponse {
@@ -319,6 +314,26 @@ export async function sendBulkMail(
   });
   await sendQueuedNow(ctx.jobs, queued);
   return summariseBulk(targets);
+}
+
+/** For bulk moves: a mail about the move to one application's candidate, queued in their transaction. */
+export function queueStageMail(
+  tx: Tx,
+  ctx: ApplicationMailContext,
+  input: { target: MailTarget; draft: MailDraft; companyName: string },
+): Promise<QueuedMail> {
+  return queueMail(tx, ctx.jobs, {
+    target: input.target,
+    draft: input.draft,
+    kind: 'stage',
+    sender: senderOf(ctx),
+    companyName: input.companyName,
+  });
+}
+
+/** The company's name as candidate mail signs it. */
+export function findCompanyNameForMail(db: Db, companyId: number): Promise<string> {
+  return findCompanyName(db, companyId);
 }
 
 /** For the rejection rules: a rejection mail, queued in their transaction. */

@@ -1,19 +1,25 @@
 import type { Level } from '@kadry/shared/permissions/vocabulary';
-import { and, asc, desc, eq, gte, ilike, lt, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type ApplicationAnswer,
-  applicationComments,
   applicationFiles,
   applications,
   candidates,
 } from '../../db/schema/applications';
 import { cvParses } from '../../db/schema/cv-parses';
 import { storedFiles } from '../../db/schema/files';
-import { users } from '../../db/schema/users';
+import { applicationTags } from '../../db/schema/recruiting-tags';
 import { vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
-import { buildContainsPattern } from '../../lib/contains-pattern';
 import { type ScopeColumns, type ScopeSubject, scopeWhere } from '../../plugins/access/access';
+import { buildSearchCondition, type SearchText, searchOrderBy } from './application-search-condition.queries';
+import {
+  type ApplicationSort,
+  applicationOrderBy,
+  latestRecommendationSql,
+  type ScorecardReader,
+  stageEnteredAtSql,
+} from './application-sort.queries';
 
 // All SQL of applications; every statement filters by company_id.
 
@@ -28,16 +34,18 @@ const normalisedPhone = (column: SQL | typeof candidates.phone) =>
  * same person sent later (issue 18 bug 4).
  */
 function isRepeatSql(reach: SQL | undefined) {
-  return sql<boolean>`exists (
-    select 1 from applications r2
-    join candidates c2 on c2.company_id = r2.company_id and c2.id = r2.candidate_id
+  // One EXISTS per contact, each matching an index of candidates (lower(email); the phone's digits),
+  // so a row costs a few index probes rather than a pass over the company's applications.
+  const earlier = (match: SQL) => sql`exists (
+    select 1 from candidates c2
+    join applications r2 on r2.company_id = c2.company_id and r2.candidate_id = c2.id
     join vacancies v2 on v2.company_id = r2.company_id and v2.id = r2.vacancy_id
-    where r2.company_id = ${applications.companyId}
+    where c2.company_id = ${applications.companyId} and ${match}
       and (r2.created_at, r2.id) < (${applications.createdAt}, ${applications.id})
-      and ((${candidates.email} is not null and lower(c2.email) = lower(${candidates.email}))
-        or (${normalisedPhone(candidates.phone)} is not null
-            and ${normalisedPhone(sql`c2.phone`)} = ${normalisedPhone(candidates.phone)}))
       ${reach ? sql`and ${reach}` : sql``})`;
+  const digits = sql`regexp_replace(coalesce(${candidates.phone}, ''), '[^0-9]', '', 'g')`;
+  return sql<boolean>`(${earlier(sql`${candidates.email} is not null and lower(c2.email) = lower(${candidates.email})`)}
+    or (${digits} <> '' and ${earlier(sql`regexp_replace(coalesce(c2.phone, ''), '[^0-9]', '', 'g') = ${digits}`)}))`;
 }
 
 /** The stage an application is in, with "no stage yet" read as the vacancy's first stage. */
@@ -47,12 +55,16 @@ const effectiveStageSql = sql<number>`coalesce(${applications.stageId}, (select 
 
 export type ApplicationFilter = {
   /** Matched against the name, and against e-mail and phone only where the role sees them. */
-  search?: { text: string; email: boolean; phone: boolean } | undefined;
+  search?: SearchText | undefined;
   vacancyId?: number | undefined;
   stageId?: number | undefined;
   source?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Only these applications (a bulk action's or an export's selection). */
+  ids?: readonly number[] | undefined;
+  /** Only applications carrying this tag. */
+  tagId?: number | undefined;
 };
 
 /** Which applications a query reads: the company, the user's reach, the filters. */
@@ -63,6 +75,10 @@ export type ApplicationSelection = {
   /** The same reach over the earlier applications `r2` / `v2` compared for repeats. */
   repeatScope: SQL | undefined;
   filter: ApplicationFilter;
+  /** The order of the rows (newest first when absent). */
+  sort?: ApplicationSort | undefined;
+  /** Whose eyes the latest rating is read with (null rating when absent). */
+  reader?: ScorecardReader | undefined;
 };
 
 /**
@@ -88,22 +104,21 @@ export function applicationReach(
   };
 }
 
-function buildWhere(selection: ApplicationSelection): SQL | undefined {
+export function buildWhere(selection: ApplicationSelection): SQL | undefined {
   const { filter } = selection;
   const conditions: (SQL | undefined)[] = [eq(applications.companyId, selection.companyId), selection.scope];
-  if (filter.search) {
-    const like = buildContainsPattern(filter.search.text);
-    conditions.push(
-      or(
-        ilike(candidates.name, like),
-        filter.search.email ? ilike(candidates.email, like) : undefined,
-        filter.search.phone ? ilike(candidates.phone, like) : undefined,
-      ),
-    );
-  }
+  // Full text over answers and CV, substring over name and visible contacts (decision 027).
+  if (filter.search) conditions.push(buildSearchCondition(selection.companyId, filter.search));
   if (filter.vacancyId !== undefined) conditions.push(eq(applications.vacancyId, filter.vacancyId));
   if (filter.stageId !== undefined) conditions.push(sql`${effectiveStageSql} = ${filter.stageId}`);
   if (filter.source !== undefined) conditions.push(eq(applications.source, filter.source));
+  if (filter.ids !== undefined) conditions.push(inArray(applications.id, [...filter.ids]));
+  if (filter.tagId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${applicationTags} t where t.company_id = ${applications.companyId}
+        and t.application_id = ${applications.id} and t.tag_id = ${filter.tagId})`,
+    );
+  }
   if (filter.from) conditions.push(gte(applications.createdAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) {
     const next = new Date(`${filter.to}T00:00:00Z`);
@@ -130,8 +145,11 @@ export type ApplicationRow = {
   candidateEmail: string | null;
   candidatePhone: string | null;
   isRepeat: boolean;
+  stageEnteredAt: Date;
+  latestRecommendation: string | null;
 };
 
+// Searched without a chosen sort, the rows come best match first (decision 027).
 function selectRows(db: Db, selection: ApplicationSelection) {
   return db
     .select({
@@ -151,6 +169,8 @@ function selectRows(db: Db, selection: ApplicationSelection) {
       candidateEmail: candidates.email,
       candidatePhone: candidates.phone,
       isRepeat: isRepeatSql(selection.repeatScope),
+      stageEnteredAt: stageEnteredAtSql,
+      latestRecommendation: latestRecommendationSql(selection.reader),
     })
     .from(applications)
     .innerJoin(
@@ -162,7 +182,11 @@ function selectRows(db: Db, selection: ApplicationSelection) {
       and(eq(vacancies.companyId, applications.companyId), eq(vacancies.id, applications.vacancyId)),
     )
     .where(buildWhere(selection))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
+    .orderBy(
+      ...(selection.filter.search && !selection.sort
+        ? searchOrderBy(selection.filter.search)
+        : applicationOrderBy(selection.sort, selection.reader)),
+    );
 }
 
 export async function findApplicationRows(
@@ -179,12 +203,14 @@ export async function findApplicationRow(
   companyId: number,
   id: number,
   repeatScope: SQL | undefined,
+  reader?: ScorecardReader,
 ): Promise<ApplicationRow | null> {
   const [row] = await selectRows(db, {
     companyId,
     scope: eq(applications.id, id),
     repeatScope,
     filter: {},
+    reader,
   }).limit(1);
   return row ?? null;
 }
@@ -256,12 +282,20 @@ export function findApplicationFiles(
     .orderBy(asc(applicationFiles.fieldIndex), asc(applicationFiles.position));
 }
 
-export async function findCvText(db: Db, companyId: number, cvParseId: number): Promise<string | null> {
-  const [parse] = await db
-    .select({ text: cvParses.text })
-    .from(cvParses)
-    .where(and(eq(cvParses.companyId, companyId), eq(cvParses.id, cvParseId)));
-  return parse?.text ?? null;
+/**
+ * An application's CV text: the copy kept on the application since decision 027, else the parse it
+ * points to (applications stored before then, while their parse lives).
+ */
+export async function findCvText(db: Db, companyId: number, applicationId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ text: sql<string | null>`coalesce(${applications.cvText}, ${cvParses.text})` })
+    .from(applications)
+    .leftJoin(
+      cvParses,
+      and(eq(cvParses.companyId, applications.companyId), eq(cvParses.id, applications.cvParseId)),
+    )
+    .where(and(eq(applications.companyId, companyId), eq(applications.id, applicationId)));
+  return row?.text ?? null;
 }
 
 /** Moves an application to a stage (the caller checked the stage is its vacancy's). */
@@ -275,65 +309,6 @@ export async function updateApplicationStage(
     .update(applications)
     .set({ stageId })
     .where(and(eq(applications.companyId, companyId), eq(applications.id, applicationId)));
-}
-
-export type CommentRow = {
-  id: number;
-  text: string;
-  isShared: boolean;
-  createdAt: Date;
-  authorId: number;
-  authorName: string;
-};
-
-/** Whose comments a reader sees besides the shared ones: their own, or everyone's (see_all_comments). */
-export type CommentReader = { userId: number; seesAllComments: boolean };
-
-/** An application's comments the reader may see, oldest first (decision 011). */
-export function findComments(
-  db: Db,
-  companyId: number,
-  applicationId: number,
-  reader: CommentReader,
-): Promise<CommentRow[]> {
-  return db
-    .select({
-      id: applicationComments.id,
-      text: applicationComments.text,
-      isShared: applicationComments.isShared,
-      createdAt: applicationComments.createdAt,
-      authorId: users.id,
-      authorName: users.name,
-    })
-    .from(applicationComments)
-    .innerJoin(
-      users,
-      and(eq(users.companyId, applicationComments.companyId), eq(users.id, applicationComments.authorId)),
-    )
-    .where(
-      and(
-        eq(applicationComments.companyId, companyId),
-        eq(applicationComments.applicationId, applicationId),
-        reader.seesAllComments
-          ? undefined
-          : or(eq(applicationComments.isShared, true), eq(applicationComments.authorId, reader.userId)),
-      ),
-    )
-    .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id));
-}
-
-export async function insertComment(
-  db: Db,
-  values: { companyId: number; applicationId: number; authorId: number; text: string; isShared: boolean },
-): Promise<{ id: number; text: string; isShared: boolean; createdAt: Date }> {
-  const [comment] = await db.insert(applicationComments).values(values).returning({
-    id: applicationComments.id,
-    text: applicationComments.text,
-    isShared: applicationComments.isShared,
-    createdAt: applicationComments.createdAt,
-  });
-  if (!comment) throw new Error('comment insert returned nothing');
-  return comment;
 }
 
 /** A stored file of an application, with the application it belongs to. */

@@ -7,9 +7,6 @@ import {
   applicationListQuerySchema,
   applicationListResponseSchema,
   applicationSummaryResponseSchema,
-  commentInputSchema,
-  commentListResponseSchema,
-  commentResponseSchema,
   moveApplicationInputSchema,
 } from '@kadry/shared/schemas/recruiting';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -26,12 +23,10 @@ import { FileNotFoundError, type FileStore } from '../../storage/file-store';
 import { moveApplicationWithMail } from './application-mail.service';
 import {
   type ApplicationContext,
-  addComment,
   exportApplications,
   findDownload,
   getApplication,
   listApplications,
-  listComments,
 } from './applications.service';
 
 export type ApplicationsRoutesOptions = {
@@ -137,49 +132,6 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
         request.body,
       ),
     }),
-  );
-
-  routes.get(
-    routePattern('recruiting.applications.comments'),
-    {
-      config,
-      schema: {
-        tags,
-        summary: "An application's comments the user may read, oldest first",
-        description:
-          'A comment is private to its author unless shared. The list holds the shared comments, the ' +
-          "user's own, and — with the Candidate action `see_all_comments` — everyone's private ones.",
-        params: idParamsSchema,
-        response: { 200: commentListResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await listComments(await contextOf(request), request.params.id) }),
-  );
-
-  routes.post(
-    routePattern('recruiting.applications.comments'),
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Comment on an application',
-        description:
-          'Needs the Candidate update level on the application. The comment is private to its author ' +
-          'unless `is_shared` is true, which shows it to everyone who may see the application; sharing ' +
-          'needs the Candidate action `share_comments`, and without it the request is refused with 403 ' +
-          '(nothing is saved) rather than quietly kept private.',
-        params: idParamsSchema,
-        body: commentInputSchema,
-        response: { 201: commentResponseSchema, ...errors, ...errorResponses(422) },
-      },
-    },
-    async (request, reply) => {
-      const comment = await addComment(await contextOf(request), request.params.id, {
-        text: request.body.text,
-        isShared: request.body.is_shared,
-      });
-      return reply.code(201).send({ data: comment });
-    },
   );
 
   routes.get(

@@ -1,12 +1,14 @@
 import type { Locale } from '@kadry/shared/constants';
 import type { FieldPermission } from '@kadry/shared/permissions/vocabulary';
 import { route } from '@kadry/shared/routes';
-import type {
-  ApplicationDetails,
-  ApplicationListQuery,
-  ApplicationSummary,
-  Comment,
+import { SCORECARD_RECOMMENDATIONS, type ScorecardRecommendation } from '@kadry/shared/schemas/interviews';
+import {
+  type ApplicationDetails,
+  type ApplicationListQuery,
+  type ApplicationSummary,
+  DEFAULT_SORT_ORDER,
 } from '@kadry/shared/schemas/recruiting';
+import { EMAIL_LABEL_PATTERN, PHONE_LABEL_PATTERN } from '../../db/schema/application-search-sql';
 import type { ApplicationAnswer } from '../../db/schema/applications';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
@@ -25,25 +27,24 @@ import {
   vacancyScopeColumns,
 } from '../vacancies/vacancies.service';
 import { findRejections, insertActivity } from './application-history.queries';
+import { findTagsOfApplications } from './application-tags.queries';
 import {
   type ApplicationFilter,
   type ApplicationRow,
   type ApplicationSelection,
   applicationReach,
-  type CommentReader,
-  type CommentRow,
   countApplications,
   findApplicationFile,
   findApplicationFiles,
   findApplicationRow,
   findApplicationRows,
-  findComments,
   findCvText,
   findOtherApplicationRows,
-  insertComment,
   updateApplicationStage,
 } from './applications.queries';
+import { findSnippets } from './candidate-search.queries';
 import { formatAnswer } from './format-answer';
+import { chooseSnippet } from './search-snippets';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -64,8 +65,9 @@ export function canSeeField(access: Pick<Access, 'permissions'>, field: FieldPer
 }
 
 /** Labels that name an e-mail or a phone, in the languages forms are written in (en, ru, uk). */
-const EMAIL_LABEL = /e-?mail|почт|пошт|имейл|імейл/i;
-const PHONE_LABEL = /phone|mobile|\bcell\b|телефон|мобильн|мобільн/i;
+// One list with the search vector, which leaves such answers out (db/schema/application-search-sql.ts).
+const EMAIL_LABEL = new RegExp(EMAIL_LABEL_PATTERN, 'i');
+const PHONE_LABEL = new RegExp(PHONE_LABEL_PATTERN, 'i');
 
 /**
  * The field permission an answer falls under, by what the field means: its type (`email`, `phone`,
@@ -95,17 +97,30 @@ function isAnswerVisible(access: Pick<Access, 'permissions'>, answer: Applicatio
  * What the user's Candidate view level reaches: applications whose vacancy it reaches (403 when the
  * role sees no candidates at all), for the rows listed and for the earlier ones a repeat is judged by.
  */
-function selectionOf(access: Access, filter: ApplicationFilter): ApplicationSelection {
+export function selectionOf(access: Access, filter: ApplicationFilter): ApplicationSelection {
   const level = levelFor(access, 'Candidate', 'view');
   if (level === 'not_visible') throw new AppError('forbidden');
   return {
     companyId: access.user.companyId,
     ...applicationReach(level, access, vacancyScopeColumns),
     filter,
+    reader: {
+      userId: access.user.id,
+      seesScorecardsFirst: hasNamedAction(access, 'Candidate', 'see_scorecards_before_submitting'),
+    },
   };
 }
 
-function filterOf(access: Access, query: Omit<ApplicationListQuery, 'page' | 'per_page'>): ApplicationFilter {
+/** The list's sorting: a column, in the given direction or the column's own default. */
+function sortOf(query: Pick<ApplicationListQuery, 'sort' | 'order'>): ApplicationSelection['sort'] {
+  if (!query.sort) return undefined;
+  return { column: query.sort, order: query.order ?? DEFAULT_SORT_ORDER[query.sort] };
+}
+
+export function filterOf(
+  access: Access,
+  query: Omit<ApplicationListQuery, 'page' | 'per_page' | 'sort' | 'order'>,
+): ApplicationFilter {
   return {
     // Search only what the user may see: a hidden e-mail must not be guessable letter by letter.
     search: query.search
@@ -113,26 +128,39 @@ function filterOf(access: Access, query: Omit<ApplicationListQuery, 'page' | 'pe
           text: query.search,
           email: canSeeField(access, 'field_email'),
           phone: canSeeField(access, 'field_phone'),
+          // The CV text (full-text weight B) only for roles that see candidates' files.
+          files: canSeeField(access, 'field_files'),
         }
       : undefined,
     vacancyId: query.vacancy_id,
     stageId: query.stage_id,
     source: query.source,
+    tagId: query.tag_id,
     from: query.from,
     to: query.to,
   };
 }
 
+/** A stored recommendation as the wire names it (null for none or anything unknown). */
+function toRecommendation(value: string | null): ScorecardRecommendation | null {
+  return SCORECARD_RECOMMENDATIONS.find((known) => known === value) ?? null;
+}
+
 /** Summaries with stages resolved and e-mail / phone left out when the role may not see them. */
-async function toSummaries(
+export async function toSummaries(
   db: Db,
   access: Access,
   rows: readonly ApplicationRow[],
 ): Promise<ApplicationSummary[]> {
   const companyId = access.user.companyId;
-  const [stages, rejections] = await Promise.all([
+  const [stages, rejections, tags] = await Promise.all([
     findPipelines(db, companyId, [...new Set(rows.map((r) => r.vacancyId))]),
     findRejections(
+      db,
+      companyId,
+      rows.map((row) => row.id),
+    ),
+    findTagsOfApplications(
       db,
       companyId,
       rows.map((row) => row.id),
@@ -162,18 +190,21 @@ async function toSummaries(
       source: row.source,
       created_at: row.createdAt.toISOString(),
       is_repeat: Boolean(row.isRepeat),
+      stage_entered_at: new Date(row.stageEnteredAt).toISOString(),
+      latest_recommendation: toRecommendation(row.latestRecommendation),
       rejection: rejection
         ? {
             reason: rejection.reasonId === null ? null : (reasons.get(rejection.reasonId)?.name ?? null),
             rejected_at: rejection.rejectedAt.toISOString(),
           }
         : null,
+      tags: tags.get(row.id) ?? [],
     };
   });
 }
 
 export async function listApplications(ctx: ApplicationContext, query: ApplicationListQuery) {
-  const selection = selectionOf(ctx.access, filterOf(ctx.access, query));
+  const selection = { ...selectionOf(ctx.access, filterOf(ctx.access, query)), sort: sortOf(query) };
   const [rows, total] = await Promise.all([
     findApplicationRows(ctx.db, selection, {
       limit: query.per_page,
@@ -181,8 +212,20 @@ export async function listApplications(ctx: ApplicationContext, query: Applicati
     }),
     countApplications(ctx.db, selection),
   ]);
+  const summaries = await toSummaries(ctx.db, ctx.access, rows);
+  // While searched, each row says where it matched (decision 027).
+  const search = selection.filter.search;
+  if (search) {
+    const snippets = await findSnippets(
+      ctx.db,
+      ctx.access.user.companyId,
+      rows.map((row) => row.id),
+      search,
+    );
+    for (const summary of summaries) summary.snippet = chooseSnippet(snippets.get(summary.id)).snippet;
+  }
   return {
-    data: await toSummaries(ctx.db, ctx.access, rows),
+    data: summaries,
     meta: {
       current_page: query.page,
       last_page: Math.max(1, Math.ceil(total / query.per_page)),
@@ -206,7 +249,7 @@ export async function findReachableApplication(
   // A role that sees no candidates cannot tell a hidden application from a missing one either.
   if (levelFor(access, 'Candidate', 'view') === 'not_visible') throw new AppError('not_found');
   const selection = selectionOf(access, {});
-  const row = await findApplicationRow(ctx.db, companyId, id, selection.repeatScope);
+  const row = await findApplicationRow(ctx.db, companyId, id, selection.repeatScope, selection.reader);
   if (!row) throw new AppError('not_found');
   const ownership = {
     companyId: row.companyId,
@@ -258,8 +301,7 @@ export async function getApplication(
       },
     ];
   });
-  const cvText =
-    canSeeFiles && row.cvParseId !== null ? await findCvText(db, row.companyId, row.cvParseId) : null;
+  const cvText = canSeeFiles ? await findCvText(db, row.companyId, row.id) : null;
   const { filter: _filter, ...selection } = selectionOf(access, {});
   const others = await findOtherApplicationRows(db, selection, row);
   return {
@@ -328,59 +370,6 @@ export async function moveApplication(
   return summary;
 }
 
-/** Whose private comments the user reads besides their own (decision 011). */
-function commentReaderOf(access: Access): CommentReader {
-  return {
-    userId: access.user.id,
-    seesAllComments: hasNamedAction(access, 'Candidate', 'see_all_comments'),
-  };
-}
-
-function toCommentWire(comment: CommentRow): Comment {
-  return {
-    id: comment.id,
-    text: comment.text,
-    is_shared: comment.isShared,
-    author: { id: comment.authorId, name: comment.authorName },
-    created_at: comment.createdAt.toISOString(),
-  };
-}
-
-/**
- * An application's comments the user may read: the shared ones, their own, and — with the Candidate
- * action see_all_comments — everyone's private ones (docs/decisions/011-comment-visibility.md).
- */
-export async function listComments(ctx: ApplicationContext, id: number): Promise<Comment[]> {
-  const row = await findReachableApplication(ctx, id);
-  const comments = await findComments(ctx.db, row.companyId, row.id, commentReaderOf(ctx.access));
-  return comments.map(toCommentWire);
-}
-
-/**
- * Commenting is working on the candidate: it needs the update level on them. A comment is private to
- * its author unless shared, and sharing needs the Candidate action share_comments: without it a shared
- * comment is refused (403) rather than quietly saved private, so nobody believes the team can read it.
- */
-export async function addComment(
-  ctx: ApplicationContext,
-  id: number,
-  input: { text: string; isShared: boolean },
-): Promise<Comment> {
-  const row = await findReachableApplication(ctx, id, 'update');
-  const { user } = ctx.access;
-  if (input.isShared && !hasNamedAction(ctx.access, 'Candidate', 'share_comments')) {
-    throw new AppError('forbidden');
-  }
-  const comment = await insertComment(ctx.db, {
-    companyId: row.companyId,
-    applicationId: row.id,
-    authorId: user.id,
-    text: input.text,
-    isShared: input.isShared,
-  });
-  return toCommentWire({ ...comment, authorId: user.id, authorName: user.name });
-}
-
 /**
  * A file to download: reachable exactly when its application is and the role sees candidates'
  * files; 404 otherwise (also for a role without candidates at all). Named and typed by the format
@@ -403,12 +392,16 @@ export async function findDownload(
 /** The export of the applications matching the filters, with only what the role may see (export_database). */
 export async function exportApplications(
   ctx: ApplicationContext,
-  query: Omit<ApplicationListQuery, 'page' | 'per_page'>,
+  query: Omit<ApplicationListQuery, 'page' | 'per_page'> & { ids?: readonly number[] | undefined },
   locale: Locale,
 ): Promise<ExportTable> {
   const { access } = ctx;
   if (!access.permissions.Candidate.actions.includes('export_database')) throw new AppError('forbidden');
-  const rows = await findApplicationRows(ctx.db, selectionOf(access, filterOf(access, query)), {
+  const selection = {
+    ...selectionOf(access, { ...filterOf(access, query), ids: query.ids }),
+    sort: sortOf(query),
+  };
+  const rows = await findApplicationRows(ctx.db, selection, {
     limit: EXPORT_LIMIT,
     offset: 0,
   });

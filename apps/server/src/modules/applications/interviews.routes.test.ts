@@ -247,17 +247,16 @@ describe('rescheduling and cancelling', () => {
     const uidOf = (mail: EmailMessage | undefined) =>
       /UID:(.+)\r\n/.exec(mail?.icalEvent?.content ?? '')?.[1];
     const before = fx.t.mail.length;
-    const response = await fx.call(
-      fx.staff.recruiterIn,
-      'PUT',
-      `/api/v1/interviews/${first.id}`,
-      interviewBody({
+    // As the HR app sends it: POST with _method=PUT.
+    const response = await fx.call(fx.staff.recruiterIn, 'POST', `/api/v1/interviews/${first.id}`, {
+      ...interviewBody({
         date: '2031-04-02',
         time: '09:00',
         time_zone: 'America/New_York',
         interviewer_ids: [fx.staff.manager.user.id, fx.staff.hr.user.id],
       }),
-    );
+      _method: 'PUT',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const moved = interviewResponseSchema.parse(response.json()).data;
     // 09:00 in New York on 2 April 2031 (EDT, UTC-4) is 13:00 UTC.
@@ -410,7 +409,8 @@ describe('scorecards', () => {
     expect(
       (await fx.call(fx.staff.employee, 'PUT', url, { ...complete, recommendation: 'maybe' })).statusCode,
     ).toBe(422);
-    const saved = await fx.call(fx.staff.employee, 'PUT', url, complete);
+    // As the HR app sends every update: POST with _method=PUT (it answered 404 before issue 17's e2e).
+    const saved = await fx.call(fx.staff.employee, 'POST', url, { ...complete, _method: 'PUT' });
     expect(saved.statusCode, saved.body).toBe(200);
     const scorecard = scorecardResponseSchema.parse(saved.json()).data;
     expect(scorecard).toMatchObject({

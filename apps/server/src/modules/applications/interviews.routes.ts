@@ -16,6 +16,7 @@ import type { Db } from '../../db/tables';
 import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
 import { getAccess } from '../../plugins/access/access';
+import { registerPutRoute } from '../../plugins/method-override';
 import {
   cancelInterview,
   getInterview,
@@ -107,7 +108,9 @@ export const interviewsRoutes: FastifyPluginAsync<InterviewsRoutesOptions> = asy
     async (request) => getInterview(await contextOf(request), request.params.id),
   );
 
-  routes.put(
+  // Also as POST with _method=PUT: how the HR app's client sends every update.
+  registerPutRoute(
+    routes,
     routePattern('recruiting.interviews.one'),
     {
       config,
@@ -143,7 +146,9 @@ export const interviewsRoutes: FastifyPluginAsync<InterviewsRoutesOptions> = asy
     async (request) => ({ data: await cancelInterview(await contextOf(request), request.params.id) }),
   );
 
-  routes.put(
+  // Also as POST with _method=PUT: how the HR app's client sends every update.
+  registerPutRoute(
+    routes,
     routePattern('recruiting.interviews.scorecard'),
     {
       config,

@@ -13,6 +13,7 @@ import { DataDirLockedError } from '../../db/pglite-lock';
 import { type Company, companies } from '../../db/schema/companies';
 import type { User } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
+import { ensureStandardTemplates } from '../action-templates/action-templates.service';
 import { generatePassword } from './password-hashing';
 import {
   createUser,
@@ -115,6 +116,8 @@ export async function createUserCommand(
       .returning();
     if (!created) throw new Error('createUserCommand: company insert returned no row');
     company = created;
+    // A new company starts with the standard HR action templates (issue 15).
+    await ensureStandardTemplates(db, company.id);
   }
 
   const password = input.password ?? generatePassword();

@@ -1,5 +1,5 @@
 import { BUILT_IN_ROLES } from '@kadry/shared/schemas/auth';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { roles } from '../../db/schema/roles';
 import { passwordResetTokens, sessions } from '../../db/schema/sessions';
 import { type NewUser, type User, users } from '../../db/schema/users';
@@ -7,6 +7,8 @@ import type { Db } from '../../db/tables';
 
 // All SQL of staff accounts, their sign-ins and their password links; every statement filters by
 // company_id.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Adds the company's built-in roles that are missing; existing ones keep their name. */
 export async function insertMissingBuiltInRoles(
@@ -221,4 +223,31 @@ export async function markPendingResetTokensUsed(
         isNull(passwordResetTokens.usedAt),
       ),
     );
+}
+
+/**
+ * Other enabled owners with a password, their rows locked until the transaction ends: of two owners
+ * demoting or removing each other at once, the second waits, sees the first one's change, and is
+ * refused.
+ */
+export async function countOtherActiveOwners(
+  tx: Tx,
+  companyId: number,
+  exceptUserId: number,
+): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        ne(users.id, exceptUserId),
+        eq(roles.key, 'owner'),
+        eq(users.isDisabled, false),
+        isNotNull(users.passwordHash),
+      ),
+    )
+    .for('update', { of: users });
+  return rows.length;
 }

@@ -4,6 +4,7 @@ import type { User } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
 import { provideEmployeeForAccount } from '../employees/employees.service';
 import {
+  countOtherActiveOwners,
   deleteResetTokens,
   deleteUserSessions,
   findBuiltInRoles,
@@ -119,4 +120,15 @@ export async function endUserAccess(
 ): Promise<void> {
   await deleteUserSessions(db, companyId, userId);
   await deleteResetTokens(db, companyId, userId);
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Whether the company keeps another enabled owner who can sign in when `userId` stops being one (a
+ * role change, a disabled account, access revoked). Locks those owners' rows until the transaction
+ * ends, so two owners demoting each other at once cannot both succeed.
+ */
+export async function hasOtherActiveOwner(tx: Tx, companyId: number, userId: number): Promise<boolean> {
+  return (await countOtherActiveOwners(tx, companyId, userId)) > 0;
 }

@@ -40,27 +40,13 @@ export async function findLiveCvParse(
   companyId: number,
   cacheId: string,
   now: Date,
-): Promise<{ id: number; parsed: ParsedCv } | null> {
+): Promise<{ id: number; parsed: ParsedCv; text: string } | null> {
   const [parse] = await tx
-    .select({ id: cvParses.id, parsed: cvParses.parsed })
+    .select({ id: cvParses.id, parsed: cvParses.parsed, text: cvParses.text })
     .from(cvParses)
     .where(and(eq(cvParses.companyId, companyId), eq(cvParses.cacheId, cacheId), gt(cvParses.expiresAt, now)))
     .limit(1);
   return parse ?? null;
-}
-
-/** Adds a candidate; answers its id. */
-export async function insertCandidate(
-  tx: Pick<Db, 'insert'>,
-  companyId: number,
-  values: { name: string; email: string | null; phone: string | null },
-): Promise<number> {
-  const [candidate] = await tx
-    .insert(candidates)
-    .values({ companyId, ...values })
-    .returning({ id: candidates.id });
-  if (!candidate) throw new Error('candidate insert returned nothing');
-  return candidate.id;
 }
 
 /** Adds an application; answers its id. */
@@ -73,6 +59,8 @@ export async function insertApplication(
     source: string;
     answers: ApplicationAnswer[];
     cvParseId: number | null;
+    /** The parse's text, kept with the application (parses expire): decision 027. */
+    cvText: string | null;
     createdAt: Date;
     idempotencyKey: string | null;
     locale: 'en' | 'ru' | 'uk';

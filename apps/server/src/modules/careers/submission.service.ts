@@ -15,13 +15,13 @@ import {
   recordApplicationReceived,
   recordRepeatSubmission,
 } from '../applications/application-history.service';
+import { findOrAddArrivingCandidate } from '../applications/candidates.service';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier';
 import {
   findLiveCvParse,
   findRecentApplicationsFrom,
   insertApplication,
   insertApplicationFiles,
-  insertCandidate,
   insertStoredFiles,
 } from './submission.queries';
 import { findApplicationSource } from './submission-source';
@@ -190,10 +190,12 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
 
       let cvParseId: number | null = null;
       let parsedName: string | null = null;
+      let cvText: string | null = null;
       if (decoded.cacheId) {
         const parse = await findLiveCvParse(tx, companyId, decoded.cacheId, input.now);
         cvParseId = parse?.id ?? null;
         parsedName = parse?.parsed.name ?? null;
+        cvText = parse?.text ?? null;
       }
 
       const name = [
@@ -203,7 +205,8 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
       ]
         .filter(Boolean)
         .join(' ');
-      const candidateId = await insertCandidate(tx, companyId, {
+      // The same person (e-mail or phone) applying again is the same candidate (decision 027).
+      const candidateId = await findOrAddArrivingCandidate(tx, companyId, {
         // A form without name fields still gives the candidate a name when the CV had one.
         name: name || parsedName || '',
         email,
@@ -230,6 +233,7 @@ export async function submitApplication(input: SubmissionInput): Promise<Respons
         source: applicationSource,
         answers,
         cvParseId,
+        cvText,
         createdAt: input.now,
         idempotencyKey: input.idempotency?.key ?? null,
         locale: input.locale,

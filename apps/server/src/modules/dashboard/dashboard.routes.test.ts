@@ -1,7 +1,10 @@
+import { WIDGET_RULES } from '@kadry/shared/dashboard-widgets';
+import { isModuleUnlocked } from '@kadry/shared/plans';
 import {
   aboutCompanyResponseSchema,
   birthdaysResponseSchema,
   companyInfoResponseSchema,
+  DASHBOARD_WIDGETS,
   type DashboardState,
   dashboardWidgetsTextSchema,
   defaultLayoutResponseSchema,
@@ -125,6 +128,10 @@ describe('dashboard.widgets.all and the user’s layout', () => {
     expect(forEmployee.can_edit_default).toBe(false);
     // An employee sees no candidates; everything else of the built-in layout is theirs.
     expect(forEmployee.available).not.toContain('candidates');
+    // …but their interviews (issue 17): an interviewer may be of any role, as recruiting.myInterviews.
+    expect(forEmployee.available).toContain('myInterviews');
+    const interviews = await callAs(t, employee, 'GET', '/api/v1/my/interviews');
+    expect(interviews.statusCode, interviews.body).toBe(200);
     expect(namesOf(forEmployee)).toEqual(forEmployee.available);
     expect(namesOf(forEmployee)).toContain('companyInfo');
     expect(forEmployee.widgets.find((widget) => widget.name === 'absentToday')?.params).toEqual({
@@ -139,11 +146,20 @@ describe('dashboard.widgets.all and the user’s layout', () => {
 
     const forOwner = await state(owner);
     expect(forOwner.can_edit_default).toBe(true);
-    expect(forOwner.available).toHaveLength(8);
+    // Owners have every permission: every widget of the company's plan is theirs.
+    expect(forOwner.available).toEqual(
+      DASHBOARD_WIDGETS.filter((name) => isModuleUnlocked(company.tariffs, WIDGET_RULES[name].module)),
+    );
 
     // A company on the ATS plan alone: no people or absence widgets.
     const forAts = await state(atsOwner);
-    expect(forAts.available).toEqual(['companyInfo', 'candidates']);
+    expect(forAts.available).toEqual(
+      DASHBOARD_WIDGETS.filter((name) => isModuleUnlocked(['ats'], WIDGET_RULES[name].module)),
+    );
+    expect(forAts.available).toEqual(
+      expect.arrayContaining(['companyInfo', 'candidates', 'ask', 'myInterviews']),
+    );
+    expect(forAts.available).not.toContain('corpEvents');
   });
 
   it('saves one user’s order without touching anyone else’s, and forgets it on reset', async () => {
@@ -176,7 +192,7 @@ describe('dashboard.widgets.all and the user’s layout', () => {
     const twice = await callAs(t, employee, 'PUT', CURRENT, { widgets: ['companyInfo', 'companyInfo'] });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors.widgets).toEqual(['A widget may appear only once.']);
-    const unknown = await callAs(t, employee, 'PUT', CURRENT, { widgets: ['myTasks'] });
+    const unknown = await callAs(t, employee, 'PUT', CURRENT, { widgets: ['noSuchWidget'] });
     expect(unknown.statusCode).toBe(422);
     expect((await state(employee)).source).toBe('builtin');
   });

@@ -10,9 +10,7 @@ import {
   editableDictionariesResponseSchema,
   editableDictionaryResponseSchema,
   editableEntryResponseSchema,
-  eventTemplatesResponseSchema,
   PLACE_SEARCH_LIMIT,
-  splitHrTemplates,
 } from '@kadry/shared/schemas/dictionaries';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +96,7 @@ afterAll(async () => {
 
 describe('the named dictionary reads', () => {
   it('answer every editable dictionary to any signed-in staff user, with entries', async () => {
-    for (const dictionary of EDITABLE_DICTIONARIES.filter((name) => name !== 'event_template')) {
+    for (const dictionary of EDITABLE_DICTIONARIES) {
       const entries = await readEntries(employee, dictionary);
       expect(entries.length, dictionary).toBeGreaterThan(1);
       expect(entries.map((entry) => entry.position)).toEqual(entries.map((_entry, index) => index));
@@ -142,16 +140,6 @@ describe('the named dictionary reads', () => {
     expect(english?.meta.levels).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: expect.any(Number), name: expect.any(String) })]),
     );
-  });
-
-  it('answer event templates by category, the standard HR ones in the order of spec §9', async () => {
-    const response = await call(employee, 'GET', route('dashboard.dictionaries.eventTemplates'));
-    expect(response.statusCode, response.body).toBe(200);
-    const { data } = eventTemplatesResponseSchema.parse(response.json());
-    expect(Object.keys(data).sort()).toEqual(['1', '2']);
-    const { hr: hrTemplates } = splitHrTemplates(data);
-    expect(hrTemplates.standard.map((entry) => entry.meta.template_id)).toEqual([11, 12, 7, 5, 4, 13]);
-    expect(hrTemplates.custom.length).toBeGreaterThan(0);
   });
 
   it("answer the company's roles, built-in ones in the reader's language", async () => {

@@ -10,7 +10,6 @@ import {
   editableDictionaryResponseSchema,
   editableEntryResponseSchema,
   entryParamsSchema,
-  eventTemplatesResponseSchema,
   placeSearchQuerySchema,
   reorderEntriesBodySchema,
   updateEntryBodySchema,
@@ -30,7 +29,6 @@ import {
   getEditableDictionary,
   listDictionaryEntries,
   listEditableDictionaries,
-  listEventTemplates,
   listRoleEntries,
   type ReadContext,
   removeEntry,
@@ -80,7 +78,6 @@ export const dictionariesRoutes: FastifyPluginAsync<DictionariesRoutesOptions> =
   }
 
   for (const dictionary of EDITABLE_DICTIONARIES) {
-    if (dictionary === 'event_template') continue;
     routes.get(
       routePattern(DICTIONARY_ROUTES[dictionary]),
       {
@@ -95,20 +92,6 @@ export const dictionariesRoutes: FastifyPluginAsync<DictionariesRoutesOptions> =
       async (request) => listDictionaryEntries(readContextOf(request), dictionary),
     );
   }
-
-  routes.get(
-    routePattern('dashboard.dictionaries.eventTemplates'),
-    {
-      schema: {
-        tags,
-        summary: 'Event templates by category',
-        description:
-          "Keyed by category ('1' is HR). A template's spec id is meta.template_id; the standard HR templates are 11, 12, 7, 5, 4, 13 (splitHrTemplates in packages/shared).",
-        response: { 200: eventTemplatesResponseSchema, ...readErrors },
-      },
-    },
-    async (request) => listEventTemplates(readContextOf(request)),
-  );
 
   routes.get(
     routePattern('dictionaries.peopleRole'),

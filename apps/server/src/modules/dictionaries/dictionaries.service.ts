@@ -12,7 +12,6 @@ import {
   type EditableDictionaryResponse,
   type EditableEntry,
   type EntryNames,
-  type EventTemplatesResponse,
   type UpdateEntryBody,
 } from '@kadry/shared/schemas/dictionaries';
 import type { FieldOption } from '@kadry/shared/schemas/form';
@@ -76,6 +75,19 @@ export async function findDictionaryUpdatedAt(db: Db, companyId: number): Promis
   return Object.fromEntries([...versions].map(([dictionary, at]) => [dictionary, at.toISOString()]));
 }
 
+/**
+ * Marks a dictionary another module keeps changed for the company (the event templates of the
+ * action-templates module), inside the caller's transaction, so the HR app drops its cached copy.
+ */
+export async function markDictionaryChanged(
+  tx: Db,
+  companyId: number,
+  dictionary: Dictionary,
+  now: Date,
+): Promise<void> {
+  await bumpDictionaryVersion(tx, companyId, dictionary, now);
+}
+
 function toEntry(row: EntryRow, locale: Locale): DictionaryEntry {
   return {
     id: row.id,
@@ -132,19 +144,6 @@ async function listLanguages(ctx: ReadContext): Promise<DictionaryResponse> {
         };
       }),
   };
-}
-
-/** Event templates keyed by their category (spec §3.2: '1' is HR). */
-export async function listEventTemplates(ctx: ReadContext): Promise<EventTemplatesResponse> {
-  const { data } = await listDictionaryEntries(ctx, 'event_template');
-  const byCategory: EventTemplatesResponse['data'] = {};
-  for (const entry of data) {
-    const category = String(entry.meta.category ?? '0');
-    const templates = byCategory[category] ?? [];
-    templates.push(entry);
-    byCategory[category] = templates;
-  }
-  return { data: byCategory };
 }
 
 /** The names the server gives built-in roles; a built-in role still named so reads in the reader's language. */

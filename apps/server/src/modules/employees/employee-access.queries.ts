@@ -1,5 +1,5 @@
 import type { Locale } from '@kadry/shared/constants';
-import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { employees } from '../../db/schema/employees';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
@@ -7,8 +7,6 @@ import type { Db } from '../../db/tables';
 
 // SQL of "send access" and "login as" (docs/decisions/012-people-model.md, 016-login-as.md). Every
 // statement filters by company_id.
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An employee's account, as send access, revoke and login as judge it. */
 export type EmployeeAccountRow = {
@@ -138,33 +136,6 @@ export async function disableEmployeeAccount(tx: Pick<Db, 'update'>, companyId: 
     .update(users)
     .set({ isDisabled: true })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
-}
-
-/**
- * Other enabled owners with a password, their rows locked until the transaction ends (the same rule
- * and lock as the staff-account administration's: of two owners removing each other, the second waits
- * and is refused).
- */
-export async function countOtherActiveOwners(
-  tx: Tx,
-  companyId: number,
-  exceptUserId: number,
-): Promise<number> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        ne(users.id, exceptUserId),
-        eq(roles.key, 'owner'),
-        eq(users.isDisabled, false),
-        isNotNull(users.passwordHash),
-      ),
-    )
-    .for('update', { of: users });
-  return rows.length;
 }
 
 /** An enabled account of the company (the impersonator ending "login as"), or null. */

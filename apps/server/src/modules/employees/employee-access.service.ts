@@ -13,10 +13,9 @@ import type { MailQueue } from '../../lib/mail-queue';
 import { type Access, maskPermissionsByPlan, requireAction } from '../../plugins/access/access';
 import { bumpRolesUpdatedAt, findRole, findRolePermissions, type RoleRef } from '../../plugins/access/roles';
 import { sendInvitation } from '../auth/password-reset.service';
-import { endUserAccess } from '../auth/users.service';
+import { endUserAccess, hasOtherActiveOwner } from '../auth/users.service';
 import {
   type AccessEmployeeRow,
-  countOtherActiveOwners,
   disableEmployeeAccount,
   type EmployeeAccountRow,
   enableEmployeeAccount,
@@ -251,7 +250,7 @@ export async function revokeEmployeeAccess(ctx: EmployeeAccessContext, employeeI
     if (account.id === ctx.access.user.id) throw invalid('user_id', 'admin.users.cannot_disable_self');
     requireOwnerForOwnerAccount(ctx, account);
     if (account.role.key === 'owner' && account.hasPassword) {
-      if ((await countOtherActiveOwners(tx, companyId, account.id)) === 0) {
+      if (!(await hasOtherActiveOwner(tx, companyId, account.id))) {
         throw invalid('user_id', 'admin.users.last_owner');
       }
     }

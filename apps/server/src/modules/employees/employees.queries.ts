@@ -292,10 +292,16 @@ export async function listEmployeeRefs(
   db: Runner,
   companyId: number,
   visible: SQL | undefined,
-): Promise<{ id: number; name: string; photoFileId: number | null }[]> {
+): Promise<{ id: number; name: string; photoFileId: number | null; accountId: number | null }[]> {
   return db
-    .select({ id: employees.id, name: employeeFullName, photoFileId: employees.photoFileId })
+    .select({
+      id: employees.id,
+      name: employeeFullName,
+      photoFileId: employees.photoFileId,
+      accountId: users.id,
+    })
     .from(employees)
+    .leftJoin(users, and(eq(users.companyId, companyId), eq(users.employeeId, employees.id)))
     .where(and(eq(employees.companyId, companyId), visible, isNull(employees.dismissalDate)))
     .orderBy(sql`lower(${employees.lastName})`, sql`lower(${employees.firstName})`, employees.id);
 }

@@ -11,7 +11,7 @@ import {
   employeeChangesResponseSchema,
   employeeFileResponseSchema,
   employeeFilesResponseSchema,
-  employeeRefsResponseSchema,
+  employeePicksResponseSchema,
   employeeResponseSchema,
   employeesQuerySchema,
   employeesResponseSchema,
@@ -27,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EventBus } from '../../lib/event-bus';
 import { attachmentDisposition } from '../../lib/export-table';
 import { readLimitedParts } from '../../lib/multipart-body';
 import { getAccess } from '../../plugins/access/access';
@@ -65,6 +66,8 @@ export type EmployeesRoutesOptions = {
   now?: () => Date;
   /** Uploads' minimum rate (UPLOAD_MIN_BYTES_PER_SEC); 0 = none. */
   uploadMinBytesPerSec?: number;
+  /** Changes of an employee's teams are announced here (`teams.members_changed`). */
+  events?: EventBus | undefined;
 };
 
 const config = { plan: 'hrm' as const };
@@ -86,7 +89,12 @@ export const employeesRoutes: FastifyPluginAsync<EmployeesRoutesOptions> = async
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   async function contextOf(request: FastifyRequest): Promise<EmployeesContext> {
-    return { db, access: await getAccess(request), ...(opts.now ? { now: opts.now } : {}) };
+    return {
+      db,
+      access: await getAccess(request),
+      ...(opts.now ? { now: opts.now } : {}),
+      ...(opts.events ? { events: opts.events } : {}),
+    };
   }
 
   function partsOf(request: FastifyRequest, maxBytes: number) {
@@ -129,7 +137,9 @@ export const employeesRoutes: FastifyPluginAsync<EmployeesRoutesOptions> = async
       schema: {
         tags,
         summary: 'Every visible, not dismissed employee as a reference (pickers)',
-        response: { 200: employeeRefsResponseSchema, ...errors },
+        description:
+          '`account_id` (the staff account, null for none) only for readers who administer accounts (Settings update at to_all).',
+        response: { 200: employeePicksResponseSchema, ...errors },
       },
     },
     async (request) => listAllVisibleEmployees(await contextOf(request)),

@@ -6,7 +6,7 @@ import type {
   CustomFieldDefinition,
   EmployeeDetails,
   EmployeeListItem,
-  EmployeeRef,
+  EmployeePick,
   EmployeesQuery,
   Salary,
   UpdateEmployeeBody,
@@ -20,6 +20,7 @@ import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { buildContainsPattern } from '../../lib/contains-pattern';
 import { describeDownload } from '../../lib/download-type';
+import type { EventBus } from '../../lib/event-bus';
 import { type Access, levelFor, requireLevel, stripHiddenFields } from '../../plugins/access/access';
 import type { FileStore } from '../../storage/file-store';
 import {
@@ -149,7 +150,13 @@ export async function moveWorkEmailOfAccount(
 // The employee record (issue 13; decisions 012 and 013).
 
 /** What the employee rules need to act for a signed-in user. */
-export type EmployeesContext = { db: Db; access: Access; now?: () => Date };
+export type EmployeesContext = {
+  db: Db;
+  access: Access;
+  now?: () => Date;
+  /** Where a change of an employee's teams is announced (`teams.members_changed`). */
+  events?: EventBus;
+};
 
 function companyOf(ctx: EmployeesContext): number {
   return ctx.access.user.companyId;
@@ -347,10 +354,18 @@ export async function listVisibleEmployees(
 }
 
 /** `employee.all`: every visible, not dismissed employee as a reference, by name. */
-export async function listAllVisibleEmployees(ctx: EmployeesContext): Promise<{ data: EmployeeRef[] }> {
+export async function listAllVisibleEmployees(ctx: EmployeesContext): Promise<{ data: EmployeePick[] }> {
   const rows = await listEmployeeRefs(ctx.db, companyOf(ctx), employeeVisibleWhere(readerOf(ctx.access)));
+  // Who has a staff account is company administration: told only to those who administer (Settings
+  // update at to_all, the administration widget's rule), for its account picker.
+  const seesAccounts = levelFor(ctx.access, 'Settings', 'update') === 'to_all';
   return {
-    data: rows.map((row) => ({ id: row.id, name: row.name, photo_url: photoUrlOf(row.id, row.photoFileId) })),
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      photo_url: photoUrlOf(row.id, row.photoFileId),
+      ...(seesAccounts ? { account_id: row.accountId } : {}),
+    })),
   };
 }
 
@@ -829,8 +844,13 @@ async function writeBody(
   if (body.team_ids !== undefined) {
     const next = [...new Set(body.team_ids)].sort((a, b) => a - b);
     await replaceEmployeeTeams(tx, companyId, employee.id, next);
-    if (!same(before?.team_ids ?? [], next))
+    if (!same(before?.team_ids ?? [], next)) {
       changes.push({ field: 'team_ids', oldValue: before?.team_ids ?? [], newValue: next });
+      // Their work calendar and team policies may follow (absences recount their days).
+      if (before !== null) {
+        await ctx.events?.publish(tx, companyId, 'teams.members_changed', { employeeIds: [employee.id] });
+      }
+    }
   }
   if (body.languages !== undefined) {
     const seen = new Set<number>();

@@ -11,6 +11,7 @@ import { employees } from '../../db/schema/employees';
 import { notifications } from '../../db/schema/notifications';
 import { type AuthTestApp, createAuthTestApp } from '../auth/auth-test-support';
 import { callAs, type StaffMember, seedStaff } from '../permissions/permissions-test-support';
+import { forgetTargetNotifications, notifyUsers } from './notifications.service';
 
 // The notification list, counter and mark-read across kinds (new applications, absence steps): each
 // user sees and marks only their own, within their company.
@@ -45,7 +46,7 @@ async function unreadOf(who: StaffMember) {
 
 function absenceOf(list: Notification[], kind: Notification['kind']) {
   const found = list.find((item) => item.kind === kind);
-  if (!found || found.kind === 'application_created') throw new Error(`no ${kind} notification`);
+  if (!found || !('absence_request' in found)) throw new Error(`no ${kind} notification`);
   return found;
 }
 
@@ -205,5 +206,33 @@ describe('the notification list', () => {
       headers: { host: company.hosts[0] ?? '', accept: 'application/json' },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('lists generic notifications with their link, once per dedupe key, and forgets them with their target', async () => {
+    const notice = {
+      userIds: [employee.user.id, employee.user.id],
+      kind: 'task_assigned' as const,
+      target: { type: 'task' as const, id: 987 },
+      actorName: 'Olena Koval',
+      title: 'Welcome meeting',
+      link: '/app/tasks/987',
+      dedupeKey: 'task-987-assigned',
+    };
+    await notifyUsers(t.database.db, company.id, notice);
+    await notifyUsers(t.database.db, company.id, notice); // a redelivered event
+    const list = await listOf(employee);
+    const generic = list.data.filter((item) => item.kind === 'task_assigned');
+    expect(generic).toHaveLength(1);
+    expect(generic[0]).toMatchObject({
+      target: { type: 'task', id: 987 },
+      actor_name: 'Olena Koval',
+      title: 'Welcome meeting',
+      link: '/app/tasks/987',
+      read_at: null,
+    });
+    expect((await listOf(owner)).data.some((item) => item.kind === 'task_assigned')).toBe(false);
+
+    await forgetTargetNotifications(t.database.db, company.id, { type: 'task', id: 987 });
+    expect((await listOf(employee)).data.some((item) => item.kind === 'task_assigned')).toBe(false);
   });
 });

@@ -89,6 +89,36 @@ export async function insertNotifications(
   return new Set(inserted.map((row) => row.userId));
 }
 
+/** Generic notifications, one per user; a (user, kind, dedupe key) already stored is skipped. */
+export async function insertGenericNotifications(
+  db: Db,
+  rows: readonly (typeof notifications.$inferInsert)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(notifications)
+    .values([...rows])
+    .onConflictDoNothing();
+}
+
+/** Removes the notifications about something that is gone (a deleted task, question or event). */
+export async function deleteTargetNotifications(
+  db: Db,
+  companyId: number,
+  targetType: string,
+  targetId: number,
+): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.companyId, companyId),
+        eq(notifications.targetType, targetType),
+        eq(notifications.targetId, targetId),
+      ),
+    );
+}
+
 /**
  * A page of the user's notifications, newest first, with what each is about: the application's
  * vacancy, or the absence request with its employee and type (every join within the company).
@@ -107,6 +137,9 @@ export async function listNotifications(
         kind: notifications.kind,
         readAt: notifications.readAt,
         createdAt: notifications.createdAt,
+        targetType: notifications.targetType,
+        targetId: notifications.targetId,
+        payload: notifications.payload,
         applicationId: notifications.applicationId,
         vacancyId: applications.vacancyId,
         vacancyName: vacancies.name,

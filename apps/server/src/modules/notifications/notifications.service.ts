@@ -9,7 +9,11 @@ import type { PageMeta } from '@kadry/shared/schemas/common';
 import {
   ABSENCE_NOTIFICATION_KINDS,
   type AbsenceNotificationKind,
+  GENERIC_NOTIFICATION_KINDS,
+  type GenericNotificationKind,
+  NOTIFICATION_TARGET_TYPES,
   type Notification,
+  type NotificationTargetType,
 } from '@kadry/shared/schemas/notifications';
 import type { Db } from '../../db/tables';
 import type { EventBus } from '../../lib/event-bus';
@@ -20,9 +24,11 @@ import { computeTeamReach } from '../../plugins/access/team-reach';
 import { findVacancyRecruiterIds } from '../vacancies/vacancies.service';
 import {
   countUnread,
+  deleteTargetNotifications,
   findApplicationForNotice,
   findEnabledStaff,
   findTeamStructure,
+  insertGenericNotifications,
   insertNotifications,
   listNotifications,
   markRead,
@@ -127,6 +133,59 @@ export async function markMineRead(
   return countUnread(db, access.user.companyId, access.user.id);
 }
 
+/** A notification of a generic kind: what other modules send (tasks, questions, mentions, events). */
+export type GenericNotice = {
+  /** The staff users to tell; the sender has checked each may see the target. */
+  userIds: readonly number[];
+  kind: GenericNotificationKind;
+  target: { type: NotificationTargetType; id: number };
+  /** Who did it; null when anonymous or done by the system. */
+  actorName: string | null;
+  /** The name of what it is about, as the users may see it. */
+  title: string;
+  /** The app path it opens, e.g. `/app/tasks/12`. */
+  link: string;
+  /** The same key sent again (a redelivered event) notifies nobody twice. */
+  dedupeKey: string;
+};
+
+/**
+ * Stores a generic notification for each user (duplicates by user and dedupe key skipped). Call it
+ * inside the write's transaction, or from an event-bus subscriber (which may run twice).
+ */
+export async function notifyUsers(db: Db, companyId: number, notice: GenericNotice): Promise<void> {
+  const userIds = [...new Set(notice.userIds)];
+  await insertGenericNotifications(
+    db,
+    userIds.map((userId) => ({
+      companyId,
+      userId,
+      kind: notice.kind,
+      targetType: notice.target.type,
+      targetId: notice.target.id,
+      payload: { actorName: notice.actorName, title: notice.title.slice(0, 300), link: notice.link },
+      dedupeKey: notice.dedupeKey,
+    })),
+  );
+}
+
+/** Forgets the notifications about a target that has been deleted. */
+export async function forgetTargetNotifications(
+  db: Db,
+  companyId: number,
+  target: { type: NotificationTargetType; id: number },
+): Promise<void> {
+  await deleteTargetNotifications(db, companyId, target.type, target.id);
+}
+
+function isGenericKind(kind: string): kind is GenericNotificationKind {
+  return (GENERIC_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+}
+
+function isTargetType(type: string | null): type is NotificationTargetType {
+  return type !== null && (NOTIFICATION_TARGET_TYPES as readonly string[]).includes(type);
+}
+
 function isAbsenceKind(kind: string): kind is AbsenceNotificationKind {
   return (ABSENCE_NOTIFICATION_KINDS as readonly string[]).includes(kind);
 }
@@ -148,6 +207,17 @@ function toNotification(row: ListedRow, ownEmployeeId: number): Notification | n
       application_id: row.applicationId,
       vacancy_id: row.vacancyId,
       vacancy_name: row.vacancyName ?? '',
+    };
+  }
+  if (isGenericKind(row.kind)) {
+    if (!isTargetType(row.targetType) || row.targetId === null || !row.payload) return null;
+    return {
+      ...base,
+      kind: row.kind,
+      target: { type: row.targetType, id: row.targetId },
+      actor_name: row.payload.actorName,
+      title: row.payload.title,
+      link: row.payload.link,
     };
   }
   const request = row.request;

@@ -351,6 +351,7 @@ export async function createTeam(
   db: Db,
   companyId: number,
   input: { name: string; parentId: number | null; isHidden: boolean; managerId?: number | undefined },
+  onMembersChanged?: OnMembersChanged,
 ): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     await lockTeamNames(tx, companyId);
@@ -378,11 +379,45 @@ export async function createTeam(
       await tx
         .insert(teamMembers)
         .values({ companyId, teamId: team.id, employeeId: input.managerId, isManager: true });
+      await onMembersChanged?.(tx, companyId, [input.managerId]);
     }
     if (input.managerId !== undefined || input.parentId !== null)
       await bumpCompanyRolesUpdatedAt(tx, companyId);
     return team;
   });
+}
+
+/**
+ * Told, inside the transaction, which people's teams changed (joined, left, or a team of theirs moved
+ * or went): the service announces it on the event bus (`teams.members_changed`).
+ */
+export type OnMembersChanged = (
+  tx: Pick<Db, 'insert'>,
+  companyId: number,
+  employeeIds: number[],
+) => Promise<void>;
+
+/** The direct members of a team. */
+async function findMemberIds(tx: Tx, companyId: number, teamId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ employeeId: teamMembers.employeeId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.companyId, companyId), eq(teamMembers.teamId, teamId)));
+  return rows.map((row) => row.employeeId);
+}
+
+/** The members of a team and of every team below it. */
+async function findSubtreeMemberIds(tx: Tx, companyId: number, teamId: number): Promise<number[]> {
+  const result = await tx.execute<{ employee_id: number }>(sql`
+    with recursive sub(id) as (
+      select id from teams where company_id = ${companyId} and id = ${teamId}
+      union
+      select t.id from teams t join sub on t.parent_id = sub.id where t.company_id = ${companyId}
+    )
+    select distinct m.employee_id from team_members m
+    where m.company_id = ${companyId} and m.team_id in (select id from sub)
+  `);
+  return result.rows.map((row) => Number(row.employee_id));
 }
 
 function parentIs(parentId: number | null): SQL {
@@ -435,6 +470,7 @@ export async function moveTeam(
   teamId: number,
   companyId: number,
   input: { parentId: number | null; position: number | null },
+  onMembersChanged?: OnMembersChanged,
 ): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     await lockTeamTree(tx, companyId);
@@ -486,6 +522,10 @@ export async function moveTeam(
       ).map((row) => row.id);
       await renumber(tx, companyId, former);
       await bumpCompanyRolesUpdatedAt(tx, companyId);
+      if (onMembersChanged) {
+        const moved = await findSubtreeMemberIds(tx, companyId, team.id);
+        if (moved.length > 0) await onMembersChanged(tx, companyId, moved);
+      }
     }
     const moved = await findTeam(tx, companyId, team.id);
     if (!moved) throw new AppError('not_found');
@@ -508,14 +548,16 @@ async function renumber(tx: Tx, companyId: number, order: readonly number[]): Pr
  * Its memberships go with it (cascade) and its vacancies stay, without a team (vacancies.team_id is
  * `on delete set null`). Memberships ending changes what "my team" reaches.
  */
-export async function deleteTeam(db: Db, team: TeamRow): Promise<void> {
+export async function deleteTeam(db: Db, team: TeamRow, onMembersChanged?: OnMembersChanged): Promise<void> {
   await db.transaction(async (tx) => {
     // Under the tree lock, so no child can be moved in between the check and the delete.
     await lockTeamTree(tx, team.companyId);
     if ((await countChildTeams(tx, team.companyId, team.id)) > 0) {
       throw new AppError('conflict', { key: 'teams.has_children' });
     }
+    const former = onMembersChanged ? await findSubtreeMemberIds(tx, team.companyId, team.id) : [];
     await tx.delete(teams).where(and(eq(teams.companyId, team.companyId), eq(teams.id, team.id)));
+    if (former.length > 0) await onMembersChanged?.(tx, team.companyId, former);
     await bumpCompanyRolesUpdatedAt(tx, team.companyId);
   });
 }
@@ -529,6 +571,7 @@ export async function replaceTeamMembers(
   db: Db,
   team: TeamRow,
   members: readonly { employee_id: number; is_manager: boolean }[],
+  onMembersChanged?: OnMembersChanged,
 ): Promise<void> {
   const merged = new Map<number, boolean>();
   for (const member of members)
@@ -542,6 +585,7 @@ export async function replaceTeamMembers(
       .where(and(eq(teams.companyId, team.companyId), eq(teams.id, team.id)))
       .for('update');
     if (!locked) throw new AppError('not_found');
+    const before = onMembersChanged ? await findMemberIds(tx, team.companyId, team.id) : [];
     if (employeeIds.length > 0) {
       const known = await tx
         .select({ id: employees.id })
@@ -581,6 +625,12 @@ export async function replaceTeamMembers(
         });
     }
     await bumpCompanyRolesUpdatedAt(tx, team.companyId);
+    if (onMembersChanged) {
+      // Who joined or left the team itself.
+      const after = await findMemberIds(tx, team.companyId, team.id);
+      const changed = [...before, ...after].filter((id) => before.includes(id) !== after.includes(id));
+      if (changed.length > 0) await onMembersChanged(tx, team.companyId, [...new Set(changed)]);
+    }
   });
 }
 

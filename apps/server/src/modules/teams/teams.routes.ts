@@ -22,6 +22,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/tables';
+import type { EventBus } from '../../lib/event-bus';
 import { getAccess, requireAbility } from '../../plugins/access/access';
 import { registerPutRoute } from '../../plugins/method-override';
 import {
@@ -38,7 +39,11 @@ import {
   updateTeamFor,
 } from './teams.service';
 
-export type TeamsRoutesOptions = { db: Db };
+export type TeamsRoutesOptions = {
+  db: Db;
+  /** Changes of people's teams are announced here (`teams.members_changed`). */
+  events?: EventBus | undefined;
+};
 
 const tags = ['teams'];
 const errors = errorResponses(...STAFF_ERRORS, 404, 422);
@@ -50,11 +55,11 @@ const deleteErrors = errorResponses(...STAFF_ERRORS, 404, 409, 422);
  * of team names (recruiting.teams) is separate.
  */
 export const teamsRoutes: FastifyPluginAsync<TeamsRoutesOptions> = async (app, opts) => {
-  const { db } = opts;
+  const { db, events } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   async function contextOf(request: FastifyRequest): Promise<TeamsContext> {
-    return { db, access: await getAccess(request) };
+    return { db, access: await getAccess(request), events };
   }
 
   routes.get(

@@ -15,6 +15,7 @@ import type {
 } from '@kadry/shared/schemas/teams';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EventBus } from '../../lib/event-bus';
 import {
   type Access,
   hasNamedAction,
@@ -38,6 +39,7 @@ import {
   listTeamTree,
   listTreeMembers,
   moveTeam,
+  type OnMembersChanged,
   replaceTeamMembers,
   type TeamFilter,
   type TeamMemberRow,
@@ -47,7 +49,20 @@ import {
 } from './teams.queries';
 
 /** What the team rules need to act for a signed-in user. */
-export type TeamsContext = { db: Db; access: Access };
+export type TeamsContext = {
+  db: Db;
+  access: Access;
+  /** Where changes of people's teams are announced (`teams.members_changed`); none: not announced. */
+  events?: EventBus | undefined;
+};
+
+/** Announces, in the change's transaction, whose teams changed (absences recount their days). */
+function announceMembers(ctx: TeamsContext): OnMembersChanged | undefined {
+  const { events } = ctx;
+  if (!events) return undefined;
+  return (tx, companyId, employeeIds) =>
+    events.publish(tx, companyId, 'teams.members_changed', { employeeIds });
+}
 
 type TeamBodyParsed = {
   name: string;
@@ -289,12 +304,18 @@ export async function addTeam(ctx: TeamsContext, body: TeamBodyParsed): Promise<
   if (body.is_hidden && level !== 'to_all') throw new AppError('forbidden');
   const parentId = body.parent_id ?? null;
   if (parentId !== null) await findParentFor(ctx, parentId, 'create');
-  const team = await createTeam(db, access.user.companyId, {
-    name: body.name,
-    parentId,
-    isHidden: body.is_hidden ?? false,
-    managerId: level === 'to_all' ? undefined : access.user.employeeId,
-  });
+  const team = await createTeam(
+    db,
+    access.user.companyId,
+    {
+      name: body.name,
+      parentId,
+      isHidden: body.is_hidden ?? false,
+      managerId: level === 'to_all' ? undefined : access.user.employeeId,
+    },
+    announceMembers(ctx),
+  );
+  ctx.events?.dispatchSoon();
   return present(ctx, team);
 }
 
@@ -362,17 +383,22 @@ export async function moveTeamFor(
   } else if (parentId !== team.parentId) {
     await findParentFor(ctx, parentId, 'update');
   }
-  const moved = await moveTeam(ctx.db, team.id, team.companyId, {
-    parentId,
-    position: body.position ?? null,
-  });
+  const moved = await moveTeam(
+    ctx.db,
+    team.id,
+    team.companyId,
+    { parentId, position: body.position ?? null },
+    announceMembers(ctx),
+  );
+  ctx.events?.dispatchSoon();
   return present(ctx, moved);
 }
 
 /** Deletes a team without child teams (409 otherwise); its vacancies stay, without a team. */
 export async function removeTeam(ctx: TeamsContext, teamId: number): Promise<void> {
   const team = await findReachableTeam(ctx, teamId, 'delete');
-  await deleteTeam(ctx.db, team);
+  await deleteTeam(ctx.db, team, announceMembers(ctx));
+  ctx.events?.dispatchSoon();
 }
 
 /**
@@ -408,6 +434,8 @@ export async function replaceTeamMembersFor(
       employee_id: member.employee_id,
       is_manager: member.is_manager ?? false,
     })),
+    announceMembers(ctx),
   );
+  ctx.events?.dispatchSoon();
   return present(ctx, team);
 }

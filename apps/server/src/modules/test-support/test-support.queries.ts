@@ -1,6 +1,9 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, notExists } from 'drizzle-orm';
+import { absenceRequestFiles } from '../../db/schema/absences';
 import { applicationFiles, applications, candidates } from '../../db/schema/applications';
+import { employeeFiles, employees } from '../../db/schema/employees';
 import { storedFiles } from '../../db/schema/files';
+import { taskFiles } from '../../db/schema/tasks';
 import { vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 
@@ -80,7 +83,18 @@ export async function findIntegrityRows(db: Db) {
     .select({ key: storedFiles.storageKey })
     .from(storedFiles)
     .leftJoin(applicationFiles, eq(applicationFiles.storedFileId, storedFiles.id))
-    .where(isNull(applicationFiles.id));
+    .where(
+      and(
+        isNull(applicationFiles.id),
+        // Files other records hold (the demo's tasks have files) are not left over from an upload.
+        notExists(db.select().from(taskFiles).where(eq(taskFiles.fileId, storedFiles.id))),
+        notExists(db.select().from(employeeFiles).where(eq(employeeFiles.fileId, storedFiles.id))),
+        notExists(db.select().from(employees).where(eq(employees.photoFileId, storedFiles.id))),
+        notExists(
+          db.select().from(absenceRequestFiles).where(eq(absenceRequestFiles.fileId, storedFiles.id)),
+        ),
+      ),
+    );
   const recorded = await db.select({ key: storedFiles.storageKey }).from(storedFiles);
   return { applicationRows, fileCounts, unusedRows, recorded };
 }

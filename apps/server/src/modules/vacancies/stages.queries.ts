@@ -16,6 +16,18 @@ export async function createDefaultStages(db: DbOrTx, companyId: number, vacancy
     .onConflictDoNothing();
 }
 
+/** Gives a new vacancy its pipeline from a list of stage names (a pipeline template, edited). */
+export async function createNamedStages(
+  db: DbOrTx,
+  companyId: number,
+  vacancyId: number,
+  names: readonly string[],
+): Promise<void> {
+  await db
+    .insert(vacancyStages)
+    .values(names.map((name, position) => ({ companyId, vacancyId, name, position })));
+}
+
 function selectStages(db: DbOrTx, companyId: number, vacancyId: number) {
   return db
     .select()

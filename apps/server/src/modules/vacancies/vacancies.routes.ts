@@ -8,6 +8,7 @@ import {
   staffVacancyResponseSchema,
   stagesInputSchema,
   stagesResponseSchema,
+  vacancyCreateInputSchema,
   vacancyInputSchema,
 } from '@kadry/shared/schemas/recruiting';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -75,8 +76,11 @@ export const vacanciesRoutes: FastifyPluginAsync<VacanciesRoutesOptions> = async
       config,
       schema: {
         tags,
-        summary: 'Create a vacancy (unpublished, with the default pipeline)',
-        body: vacancyInputSchema,
+        summary: 'Create a vacancy (unpublished, with the given stages or the default pipeline)',
+        description:
+          "`stages`: the pipeline's stage names in order (a pipeline template, edited on the same screen); " +
+          'without it the vacancy gets New, Screening, Interview, Offer, Hired, Rejected.',
+        body: vacancyCreateInputSchema,
         response: { 201: staffVacancyResponseSchema, ...errors, ...errorResponses(422) },
       },
       // Permission before validation: a role that may not create learns nothing from a 422.

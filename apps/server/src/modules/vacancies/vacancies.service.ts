@@ -27,6 +27,7 @@ import {
 } from '../../plugins/access/access';
 import {
   createDefaultStages,
+  createNamedStages,
   findOccupiedStageIds,
   isStageOf,
   listStages,
@@ -299,8 +300,11 @@ function recruitersWithinReach(
   return reachable ? [...vacancy.recruiterIds] : [...vacancy.recruiterIds, access.user.id];
 }
 
-/** Creates an unpublished vacancy with the default pipeline. */
-export async function createVacancy(ctx: VacancyContext, input: VacancyInput): Promise<VisibleVacancy> {
+/** Creates an unpublished vacancy with the given stages (a template's, edited), or the default pipeline. */
+export async function createVacancy(
+  ctx: VacancyContext,
+  input: VacancyInput & { stages?: readonly string[] | undefined },
+): Promise<VisibleVacancy> {
   const level = requireLevel(ctx.access, 'Vacancy', 'create');
   const companyId = ctx.access.user.companyId;
   const recruiterIds = recruitersWithinReach(ctx.access, level, {
@@ -312,7 +316,11 @@ export async function createVacancy(ctx: VacancyContext, input: VacancyInput): P
     const created = await insertVacancy(tx, { ...toColumns(input), companyId, isPublished: false });
     await setRecruiters(tx, companyId, created.id, recruiterIds);
     await setInterviewers(tx, companyId, created.id, input.interviewer_ids);
-    await createDefaultStages(tx, companyId, created.id);
+    if (input.stages && input.stages.length > 0) {
+      await createNamedStages(tx, companyId, created.id, input.stages);
+    } else {
+      await createDefaultStages(tx, companyId, created.id);
+    }
     return created;
   });
   return presentOne(ctx, row);

@@ -81,6 +81,8 @@ const SELF_SERVICE: Partial<Record<Entity, Grant>> = {
   Notification: { view: 'only_my', update: 'only_my', delete: 'only_my' },
   Calendar: { view: 'only_my' },
   Dictionaries: { view: 'to_all' },
+  // Corporate events the user is in the audience of (decision 025).
+  CorpEvent: { view: 'only_my' },
 };
 
 /** Fields a colleague may see about a person; salary, files, birth date and address stay with HR. */
@@ -135,7 +137,8 @@ const DEFAULTS: Record<BuiltInRole, PermissionsMap> = {
       actions: listEntityActions('Employee').filter((action) => action !== 'login_as'),
       fields: 'every',
     },
-    Dashboard: { view: 'to_all' },
+    // HR answers questions to HR (decision 025).
+    Dashboard: { view: 'to_all', actions: ['answer_questions'] },
     Dictionaries: { all: 'to_all' },
   }),
 

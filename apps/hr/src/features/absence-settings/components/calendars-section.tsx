@@ -7,11 +7,10 @@ import {
   type WorkCalendar,
   type WorkCalendarBody,
 } from '@kadry/shared/schemas/absence-settings';
-import type { TeamPerson } from '@kadry/shared/schemas/admin';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Field, FormError } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-state';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
@@ -19,9 +18,7 @@ import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useLocale, useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useTeamOptions } from '../../employees/api/get-team-options';
 import { formatDate } from '../../employees/components/format-date';
-import { AddMembersDialog } from '../../teams/components/add-members-dialog';
 import {
   type DayChange,
   useCalendarDays,
@@ -34,8 +31,15 @@ import {
   useWorkCalendar,
   useWorkCalendars,
 } from '../api/absence-settings-api';
-import { PeopleList, TeamChecklist } from './policies-section';
-import { weekdayNames } from './settings-parts';
+import { AssignmentFields } from './assignment-fields';
+import {
+  Checkbox,
+  CountryOptions,
+  SaveCancelActions,
+  SelectField,
+  TextField,
+  weekdayNames,
+} from './settings-parts';
 
 /** Work calendars: the list, then the chosen one's days of a year, holiday import and its people. */
 export function CalendarsSection() {
@@ -197,18 +201,13 @@ function CalendarForm({
   return (
     <form onSubmit={submit} noValidate className="absence-settings__form">
       <div className="absence-settings__grid">
-        <Field label={t('hr.absence_settings.calendars.name')} isRequired error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              maxLength={200}
-              aria-required="true"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('hr.absence_settings.calendars.name')}
+          error={errors.name}
+          maxLength={200}
+          value={name}
+          onChange={setName}
+        />
         <Field
           label={t('hr.absence_settings.calendars.country')}
           hint={t('hr.absence_settings.calendars.country_hint')}
@@ -217,14 +216,7 @@ function CalendarForm({
           {(control) => (
             <select {...control} value={country} onChange={(event) => setCountry(event.target.value)}>
               <option value="">{t('hr.absence_settings.calendars.no_country')}</option>
-              {(countries.data ?? []).map((item) => (
-                <option key={item.code} value={item.code}>
-                  {item.name}
-                </option>
-              ))}
-              {country && !countries.data?.some((item) => item.code === country) ? (
-                <option value={country}>{country}</option>
-              ) : null}
+              <CountryOptions countries={countries.data} value={country} />
             </select>
           )}
         </Field>
@@ -263,20 +255,14 @@ function CalendarForm({
         ))}
         {errors.working_weekdays ? <p className="field-error">{errors.working_weekdays}</p> : null}
       </fieldset>
-      <label className="admin-checkbox">
-        <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
-        {t('hr.absence_settings.calendars.is_default')}
-      </label>
+      <Checkbox
+        label={t('hr.absence_settings.calendars.is_default')}
+        checked={isDefault}
+        onChange={setIsDefault}
+      />
       <p className="hint">{t('hr.absence_settings.calendars.default_hint')}</p>
       <FormError message={formError} />
-      <DialogActions>
-        <button type="submit" className="primary" aria-disabled={save.isPending}>
-          {t('hr.absence_settings.save')}
-        </button>
-        <button type="button" onClick={() => onDone(null)}>
-          {t('hr.absence_settings.cancel')}
-        </button>
-      </DialogActions>
+      <SaveCancelActions isSaving={save.isPending} onCancel={() => onDone(null)} />
     </form>
   );
 }
@@ -529,21 +515,14 @@ function DayForm({
           />
         )}
       </Field>
-      <Field label={t('hr.absence_settings.calendars.kind')} error={errors.kind}>
-        {(control) => (
-          <select
-            {...control}
-            value={values.kind}
-            onChange={(event) => setValues({ ...values, kind: event.target.value as CalendarDayKind })}
-          >
-            {CALENDAR_DAY_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`hr.absence_settings.day_kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label={t('hr.absence_settings.calendars.kind')}
+        error={errors.kind}
+        value={values.kind}
+        options={CALENDAR_DAY_KINDS}
+        optionLabel={(kind) => t(`hr.absence_settings.day_kind.${kind}`)}
+        onChange={(kind) => setValues({ ...values, kind })}
+      />
       <FormError message={formError} />
       <div className="absence-settings__form-actions">
         <button type="submit" className="primary" aria-disabled={isSaving}>
@@ -600,14 +579,7 @@ function ImportHolidays({ calendar, year }: { calendar: WorkCalendar; year: numb
           onChange={(event) => setCountry(event.target.value)}
         >
           <option value="">{t('hr.absence_settings.calendars.choose_country')}</option>
-          {(countries.data ?? []).map((item) => (
-            <option key={item.code} value={item.code}>
-              {item.name}
-            </option>
-          ))}
-          {country && !countries.data?.some((item) => item.code === country) ? (
-            <option value={country}>{country}</option>
-          ) : null}
+          <CountryOptions countries={countries.data} value={country} />
         </select>
       </div>
       <button type="submit" aria-disabled={importing.isPending}>
@@ -633,10 +605,8 @@ function CalendarPeople({ calendar }: { calendar: WorkCalendar }) {
   const t = useT();
   const detail = useWorkCalendar(calendar.id);
   const assign = useSetCalendarAssignments(calendar.id);
-  const teams = useTeamOptions({ isEnabled: true });
   const [people, setPeople] = useState<NamedRef[] | null>(null);
   const [teamIds, setTeamIds] = useState<number[] | null>(null);
-  const [isPicking, setIsPicking] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const shown = people ?? detail.data?.employees ?? [];
@@ -674,34 +644,21 @@ function CalendarPeople({ calendar }: { calendar: WorkCalendar }) {
         <p role="status">
           {t('hr.absence_settings.calendars.people_count', { count: detail.data?.people_count ?? 0 })}
         </p>
-        <PeopleList
-          label={t('hr.absence_settings.calendars.people')}
+        <AssignmentFields
+          teamsLabel={t('hr.absence_settings.calendars.teams')}
+          teamsHint={t('hr.absence_settings.calendars.teams_hint')}
+          teamIds={shownTeams}
+          onTeamIdsChange={setTeamIds}
+          peopleLabel={t('hr.absence_settings.calendars.people')}
           people={shown}
-          onChange={setPeople}
-          onAdd={() => setIsPicking(true)}
-          error={errors.employee_ids}
+          onPeopleChange={setPeople}
+          errors={errors}
         />
-        <TeamChecklist
-          label={t('hr.absence_settings.calendars.teams')}
-          teams={teams}
-          selected={shownTeams}
-          onChange={setTeamIds}
-          error={errors.team_ids}
-        />
-        <p className="hint">{t('hr.absence_settings.calendars.teams_hint')}</p>
         <FormError message={formError} />
         <button type="button" className="primary" aria-disabled={assign.isPending} onClick={save}>
           {t('hr.absence_settings.calendars.save_people')}
         </button>
       </QueryState>
-      <AddMembersDialog
-        open={isPicking}
-        onClose={() => setIsPicking(false)}
-        memberIds={new Set(shown.map((person) => person.id))}
-        onAdd={(added: TeamPerson[]) =>
-          setPeople([...shown, ...added.map((person) => ({ id: person.id, name: person.name }))])
-        }
-      />
     </section>
   );
 }

@@ -4,27 +4,32 @@ import {
   type NamedRef,
   type UpdateAbsencePolicyBody,
 } from '@kadry/shared/schemas/absence-settings';
-import { type AbsenceTypeCode, DAY_COUNTINGS } from '@kadry/shared/schemas/absences';
-import type { TeamPerson } from '@kadry/shared/schemas/admin';
+import type { AbsenceTypeCode } from '@kadry/shared/schemas/absences';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Field, FormError } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useTeamOptions } from '../../employees/api/get-team-options';
-import { AddMembersDialog } from '../../teams/components/add-members-dialog';
 import {
   useAbsencePolicies,
   useAbsenceTypeSettings,
   useDeletePolicy,
   useSavePolicy,
 } from '../api/absence-settings-api';
-import { toNumberOrNull } from './settings-parts';
+import { AssignmentFields } from './assignment-fields';
+import {
+  Checkbox,
+  CountingField,
+  SaveCancelActions,
+  SelectField,
+  TextField,
+  toNumberOrNull,
+} from './settings-parts';
 
 /** The policies by type: what they give, whom they apply to; an editor and a delete that explains itself. */
 export function PoliciesSection() {
@@ -34,8 +39,7 @@ export function PoliciesSection() {
   const types = useAbsenceTypeSettings();
   const [editing, setEditing] = useState<AbsencePolicy | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AbsencePolicy | null>(null);
-  const typeName = (code: AbsenceTypeCode) =>
-    types.data?.find((type) => type.code === code)?.names[locale] ?? code;
+  const typeName = useTypeName();
   const unitOf = (code: AbsenceTypeCode) => types.data?.find((type) => type.code === code)?.unit ?? 'days';
 
   const appliesTo = (policy: AbsencePolicy) => {
@@ -143,6 +147,13 @@ export function PoliciesSection() {
   );
 }
 
+/** A type's name in the user's language (its code until the types have loaded). */
+function useTypeName(): (code: AbsenceTypeCode) => string {
+  const locale = useLocale();
+  const types = useAbsenceTypeSettings();
+  return (code) => types.data?.find((type) => type.code === code)?.names[locale] ?? code;
+}
+
 function monthName(locale: string, month: number): string {
   return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, month - 1, 1)),
@@ -232,8 +243,8 @@ type Milestone = { key: number; years: string; allowance: string };
 
 let milestoneKey = 0;
 
-const DAYS_OF_MONTH = Array.from({ length: 31 }, (_, index) => index + 1);
-const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
+const DAYS_OF_MONTH = Array.from({ length: 31 }, (_, index) => String(index + 1));
+const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1));
 
 /** A policy's every rule, and whom it applies to (teams, people). */
 function PolicyForm({ policy, onDone }: { policy: AbsencePolicy | null; onDone: () => void }) {
@@ -242,7 +253,7 @@ function PolicyForm({ policy, onDone }: { policy: AbsencePolicy | null; onDone: 
   const ids = useId();
   const save = useSavePolicy();
   const types = useAbsenceTypeSettings();
-  const teams = useTeamOptions({ isEnabled: true });
+  const typeName = useTypeName();
   const [type, setType] = useState<AbsenceTypeCode>(policy?.absence_type ?? 'vacation');
   const [name, setName] = useState(policy?.name ?? '');
   const [isDefault, setIsDefault] = useState(policy?.is_default ?? false);
@@ -270,7 +281,6 @@ function PolicyForm({ policy, onDone }: { policy: AbsencePolicy | null; onDone: 
   const [counting, setCounting] = useState(policy?.counting ?? 'working_days');
   const [teamIds, setTeamIds] = useState<number[]>(policy?.teams.map((team) => team.id) ?? []);
   const [people, setPeople] = useState<NamedRef[]>(policy?.employees ?? []);
-  const [isPicking, setIsPicking] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -331,102 +341,50 @@ function PolicyForm({ policy, onDone }: { policy: AbsencePolicy | null; onDone: 
   return (
     <form onSubmit={submit} noValidate className="absence-settings__form">
       <div className="absence-settings__grid">
-        <Field label={t('hr.absence_settings.policies.name')} isRequired error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              maxLength={200}
-              aria-required="true"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+        <TextField
+          label={t('hr.absence_settings.policies.name')}
+          error={errors.name}
+          maxLength={200}
+          value={name}
+          onChange={setName}
+        />
+        <SelectField
           label={t('hr.absence_settings.policies.type')}
           error={errors.absence_type}
           hint={policy ? t('hr.absence_settings.policies.type_fixed') : undefined}
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={type}
-              disabled={policy !== null}
-              onChange={(event) => setType(event.target.value as AbsenceTypeCode)}
-            >
-              {(types.data ?? []).map((item) => (
-                <option key={item.code} value={item.code}>
-                  {item.names[locale]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+          value={type}
+          options={(types.data ?? []).map((item) => item.code)}
+          optionLabel={typeName}
+          onChange={setType}
+          isDisabled={policy !== null}
+        />
+        <NumberField
           label={t('hr.absence_settings.policies.yearly_allowance')}
           isRequired
           error={errors.yearly_allowance}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min={0}
-              step={0.5}
-              inputMode="decimal"
-              value={allowance}
-              onChange={(event) => setAllowance(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('hr.absence_settings.policies.accrual')} error={errors.accrual}>
-          {(control) => (
-            <select
-              {...control}
-              value={accrual}
-              onChange={(event) => setAccrual(event.target.value as typeof accrual)}
-            >
-              {ABSENCE_ACCRUALS.map((item) => (
-                <option key={item} value={item}>
-                  {t(`hr.absence_settings.accrual.${item}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+          min={0}
+          step={0.5}
+          value={allowance}
+          onChange={setAllowance}
+        />
+        <SelectField
+          label={t('hr.absence_settings.policies.accrual')}
+          error={errors.accrual}
+          value={accrual}
+          options={ABSENCE_ACCRUALS}
+          optionLabel={(item) => t(`hr.absence_settings.accrual.${item}`)}
+          onChange={setAccrual}
+        />
+        <NumberField
           label={t('hr.absence_settings.policies.rounding')}
           hint={t('hr.absence_settings.policies.rounding_hint')}
           error={errors.rounding_step}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min={0.01}
-              step={0.01}
-              inputMode="decimal"
-              value={rounding}
-              onChange={(event) => setRounding(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('hr.absence_settings.counting_label')} error={errors.counting}>
-          {(control) => (
-            <select
-              {...control}
-              value={counting}
-              onChange={(event) => setCounting(event.target.value as typeof counting)}
-            >
-              {DAY_COUNTINGS.map((item) => (
-                <option key={item} value={item}>
-                  {t(`hr.absence_settings.counting.${item}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          min={0.01}
+          step={0.01}
+          value={rounding}
+          onChange={setRounding}
+        />
+        <CountingField value={counting} onChange={setCounting} error={errors.counting} />
       </div>
 
       {accrual === 'tenure' ? (
@@ -488,64 +446,39 @@ function PolicyForm({ policy, onDone }: { policy: AbsencePolicy | null; onDone: 
 
       <fieldset className="absence-settings__group">
         <legend>{t('hr.absence_settings.policies.carry_over')}</legend>
-        <label className="admin-checkbox">
-          <input type="checkbox" checked={carries} onChange={(event) => setCarries(event.target.checked)} />
-          {t('hr.absence_settings.policies.carries')}
-        </label>
+        <Checkbox label={t('hr.absence_settings.policies.carries')} checked={carries} onChange={setCarries} />
         {carries ? (
           <>
-            <Field label={t('hr.absence_settings.policies.cap')} error={errors.carry_over_cap}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  min={0}
-                  step={0.5}
-                  value={cap}
-                  onChange={(event) => setCap(event.target.value)}
-                />
-              )}
-            </Field>
-            <label className="admin-checkbox">
-              <input
-                type="checkbox"
-                checked={expires}
-                onChange={(event) => setExpires(event.target.checked)}
-              />
-              {t('hr.absence_settings.policies.expires')}
-            </label>
+            <NumberField
+              label={t('hr.absence_settings.policies.cap')}
+              error={errors.carry_over_cap}
+              min={0}
+              step={0.5}
+              value={cap}
+              onChange={setCap}
+            />
+            <Checkbox
+              label={t('hr.absence_settings.policies.expires')}
+              checked={expires}
+              onChange={setExpires}
+            />
             {expires ? (
               <div className="absence-settings__row">
-                <Field label={t('hr.absence_settings.policies.expiry_day')} error={errors.carry_over_expiry}>
-                  {(control) => (
-                    <select
-                      {...control}
-                      value={expiryDay}
-                      onChange={(event) => setExpiryDay(event.target.value)}
-                    >
-                      {DAYS_OF_MONTH.map((day) => (
-                        <option key={day} value={day}>
-                          {day}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <Field label={t('hr.absence_settings.policies.expiry_month')}>
-                  {(control) => (
-                    <select
-                      {...control}
-                      value={expiryMonth}
-                      onChange={(event) => setExpiryMonth(event.target.value)}
-                    >
-                      {MONTHS.map((month) => (
-                        <option key={month} value={month}>
-                          {monthName(locale, month)}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+                <SelectField
+                  label={t('hr.absence_settings.policies.expiry_day')}
+                  error={errors.carry_over_expiry}
+                  value={expiryDay}
+                  options={DAYS_OF_MONTH}
+                  optionLabel={(day) => day}
+                  onChange={setExpiryDay}
+                />
+                <SelectField
+                  label={t('hr.absence_settings.policies.expiry_month')}
+                  value={expiryMonth}
+                  options={MONTHS}
+                  optionLabel={(month) => monthName(locale, Number(month))}
+                  onChange={setExpiryMonth}
+                />
               </div>
             ) : null}
           </>
@@ -554,170 +487,81 @@ function PolicyForm({ policy, onDone }: { policy: AbsencePolicy | null; onDone: 
 
       <fieldset className="absence-settings__group">
         <legend>{t('hr.absence_settings.policies.negative')}</legend>
-        <label className="admin-checkbox">
-          <input
-            type="checkbox"
-            checked={allowNegative}
-            onChange={(event) => setAllowNegative(event.target.checked)}
-          />
-          {t('hr.absence_settings.policies.allow_negative')}
-        </label>
+        <Checkbox
+          label={t('hr.absence_settings.policies.allow_negative')}
+          checked={allowNegative}
+          onChange={setAllowNegative}
+        />
         {allowNegative ? (
-          <Field
+          <NumberField
             label={t('hr.absence_settings.policies.negative_limit')}
             hint={t('hr.absence_settings.policies.negative_limit_hint')}
             error={errors.negative_limit}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                min={0}
-                step={0.5}
-                value={negativeLimit}
-                onChange={(event) => setNegativeLimit(event.target.value)}
-              />
-            )}
-          </Field>
+            min={0}
+            step={0.5}
+            value={negativeLimit}
+            onChange={setNegativeLimit}
+          />
         ) : null}
       </fieldset>
 
       <fieldset className="absence-settings__group">
         <legend>{t('hr.absence_settings.policies.applies_to')}</legend>
-        <label className="admin-checkbox">
-          <input
-            type="checkbox"
-            checked={isDefault}
-            onChange={(event) => setIsDefault(event.target.checked)}
-          />
-          {t('hr.absence_settings.policies.is_default')}
-        </label>
+        <Checkbox
+          label={t('hr.absence_settings.policies.is_default')}
+          checked={isDefault}
+          onChange={setIsDefault}
+        />
         <p className="hint">{t('hr.absence_settings.policies.assign_hint')}</p>
-        <TeamChecklist
-          label={t('hr.absence_settings.policies.teams')}
-          teams={teams}
-          selected={teamIds}
-          onChange={setTeamIds}
-          error={errors.team_ids}
-        />
-        <PeopleList
-          label={t('hr.absence_settings.policies.people')}
+        <AssignmentFields
+          teamsLabel={t('hr.absence_settings.policies.teams')}
+          teamIds={teamIds}
+          onTeamIdsChange={setTeamIds}
+          peopleLabel={t('hr.absence_settings.policies.people')}
           people={people}
-          onChange={setPeople}
-          onAdd={() => setIsPicking(true)}
-          error={errors.employee_ids}
-        />
-        <AddMembersDialog
-          open={isPicking}
-          onClose={() => setIsPicking(false)}
-          memberIds={new Set(people.map((person) => person.id))}
-          onAdd={(added: TeamPerson[]) =>
-            setPeople([...people, ...added.map((person) => ({ id: person.id, name: person.name }))])
-          }
+          onPeopleChange={setPeople}
+          errors={errors}
         />
       </fieldset>
       <FormError message={formError} />
-      <DialogActions>
-        <button type="submit" className="primary" aria-disabled={save.isPending}>
-          {t('hr.absence_settings.save')}
-        </button>
-        <button type="button" onClick={onDone}>
-          {t('hr.absence_settings.cancel')}
-        </button>
-      </DialogActions>
+      <SaveCancelActions isSaving={save.isPending} onCancel={onDone} />
     </form>
   );
 }
 
-/** Teams to tick (the company's teams list). */
-export function TeamChecklist({
+/** A labelled number input; the form reads its text with toNumberOrNull. */
+function NumberField({
   label,
-  teams,
-  selected,
-  onChange,
+  hint,
   error,
+  isRequired = false,
+  min,
+  step,
+  value,
+  onChange,
 }: {
   label: string;
-  teams: { data?: { id: number; name: string }[]; isPending: boolean; isError: boolean };
-  selected: number[];
-  onChange: (ids: number[]) => void;
+  hint?: string;
   error?: string | undefined;
+  isRequired?: boolean;
+  min: number;
+  step: number;
+  value: string;
+  onChange: (value: string) => void;
 }) {
-  const t = useT();
-  const ids = useId();
   return (
-    <fieldset className="absence-settings__checklist">
-      <legend>{label}</legend>
-      {teams.isError ? (
-        <p className="field-error">{t('hr.common.load_failed')}</p>
-      ) : teams.isPending ? (
-        <p role="status">{t('hr.common.loading')}</p>
-      ) : (teams.data ?? []).length === 0 ? (
-        <p>{t('hr.absence_settings.no_teams')}</p>
-      ) : (
-        <ul>
-          {(teams.data ?? []).map((team) => (
-            <li key={team.id} className="admin-checkbox">
-              <input
-                id={`${ids}-${team.id}`}
-                type="checkbox"
-                checked={selected.includes(team.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked ? [...selected, team.id] : selected.filter((id) => id !== team.id),
-                  )
-                }
-              />
-              <label htmlFor={`${ids}-${team.id}`}>{team.name}</label>
-            </li>
-          ))}
-        </ul>
+    <Field label={label} hint={hint} isRequired={isRequired} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          min={min}
+          step={step}
+          inputMode="decimal"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-      {error ? <p className="field-error">{error}</p> : null}
-    </fieldset>
-  );
-}
-
-/** Chosen people with a remove button each, and a button that opens the people picker. */
-export function PeopleList({
-  label,
-  people,
-  onChange,
-  onAdd,
-  error,
-}: {
-  label: string;
-  people: NamedRef[];
-  onChange: (people: NamedRef[]) => void;
-  onAdd: () => void;
-  error?: string | undefined;
-}) {
-  const t = useT();
-  return (
-    <fieldset className="absence-settings__checklist">
-      <legend>{label}</legend>
-      {people.length === 0 ? (
-        <p>{t('hr.absence_settings.nobody_chosen')}</p>
-      ) : (
-        <ul className="absence-settings__people">
-          {people.map((person) => (
-            <li key={person.id}>
-              <span>{person.name}</span>
-              <button
-                type="button"
-                aria-label={t('hr.absence_settings.remove_named', { name: person.name })}
-                onClick={() => onChange(people.filter((item) => item.id !== person.id))}
-              >
-                {t('hr.absence_settings.remove')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <button type="button" onClick={onAdd}>
-        {t('hr.absence_settings.add_people')}
-      </button>
-      {error ? <p className="field-error">{error}</p> : null}
-    </fieldset>
+    </Field>
   );
 }

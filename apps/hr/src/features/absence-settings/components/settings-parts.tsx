@@ -1,8 +1,10 @@
 import type { NamedRef } from '@kadry/shared/schemas/absence-settings';
-import type { ApproverRole } from '@kadry/shared/schemas/absences';
+import { type ApproverRole, DAY_COUNTINGS, type DayCounting } from '@kadry/shared/schemas/absences';
 import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
 import { useDebouncedValue } from '@kadry/ui/use-debounced-value';
 import { useId, useState } from 'react';
+import { DialogActions } from '../../../components/ui/dialog-frame';
+import { Field } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/list-filters';
 import { useTeamPeople } from '../../teams/api/get-team-people';
@@ -33,6 +35,160 @@ export function toNumberOrNull(text: string): number | null {
   if (trimmed === '') return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** A labelled select of fixed choices (a unit, a counting, a month…), each shown as `optionLabel` says. */
+export function SelectField<T extends string>({
+  label,
+  hint,
+  error,
+  value,
+  options,
+  optionLabel,
+  onChange,
+  isDisabled = false,
+}: {
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  value: T;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  onChange: (value: T) => void;
+  isDisabled?: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          disabled={isDisabled}
+          onChange={(event) => {
+            const chosen = options.find((option) => option === event.target.value);
+            if (chosen !== undefined) onChange(chosen);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** How a type or a policy counts the days of an absence (working days, calendar days…). */
+export function CountingField({
+  value,
+  onChange,
+  error,
+}: {
+  value: DayCounting;
+  onChange: (counting: DayCounting) => void;
+  error?: string | undefined;
+}) {
+  const t = useT();
+  return (
+    <SelectField
+      label={t('hr.absence_settings.counting_label')}
+      error={error}
+      value={value}
+      options={DAY_COUNTINGS}
+      optionLabel={(item) => t(`hr.absence_settings.counting.${item}`)}
+      onChange={onChange}
+    />
+  );
+}
+
+/** A yes-or-no setting: a checkbox with its label after it. */
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="admin-checkbox">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** A labelled one-line text input (a name). */
+export function TextField({
+  label,
+  error,
+  maxLength,
+  value,
+  onChange,
+}: {
+  label: string;
+  error?: string | undefined;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} isRequired error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          maxLength={maxLength}
+          aria-required="true"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A settings form's Save and Cancel; Save is marked busy while `isSaving`. */
+export function SaveCancelActions({ isSaving, onCancel }: { isSaving: boolean; onCancel: () => void }) {
+  const t = useT();
+  return (
+    <DialogActions>
+      <button type="submit" className="primary" aria-disabled={isSaving}>
+        {t('hr.absence_settings.save')}
+      </button>
+      <button type="button" onClick={onCancel}>
+        {t('hr.absence_settings.cancel')}
+      </button>
+    </DialogActions>
+  );
+}
+
+/**
+ * A country select's options (the holiday library's countries); a stored code the list lacks stays
+ * offered under its code, so it is not lost on save.
+ */
+export function CountryOptions({
+  countries,
+  value,
+}: {
+  countries: readonly { code: string; name: string }[] | undefined;
+  value: string;
+}) {
+  return (
+    <>
+      {(countries ?? []).map((item) => (
+        <option key={item.code} value={item.code}>
+          {item.name}
+        </option>
+      ))}
+      {value && !countries?.some((item) => item.code === value) ? (
+        <option value={value}>{value}</option>
+      ) : null}
+    </>
+  );
 }
 
 /**

@@ -4,17 +4,25 @@ import {
   type NamedRef,
   type UpdateAbsenceTypeBody,
 } from '@kadry/shared/schemas/absence-settings';
-import { ABSENCE_UNITS, type ApproverRole, DAY_COUNTINGS } from '@kadry/shared/schemas/absences';
+import { ABSENCE_UNITS, type ApproverRole } from '@kadry/shared/schemas/absences';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useState } from 'react';
-import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Field, FormError } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-state';
 import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useAbsenceTypeSettings, useUpdateAbsenceType } from '../api/absence-settings-api';
-import { PersonSelect, useChainLabel } from './settings-parts';
+import {
+  Checkbox,
+  CountingField,
+  PersonSelect,
+  SaveCancelActions,
+  SelectField,
+  TextField,
+  useChainLabel,
+} from './settings-parts';
 
 /** The chains a type can have: the two roles, in either order, or one of them. */
 const CHAINS: readonly (readonly ApproverRole[])[] = [
@@ -23,6 +31,7 @@ const CHAINS: readonly (readonly ApproverRole[])[] = [
   ['manager', 'hr'],
   ['hr', 'manager'],
 ];
+const CHAIN_VALUES = CHAINS.map(chainValue);
 
 const ICON_GLYPHS: Record<(typeof ABSENCE_TYPE_ICONS)[number], string> = {
   beach: '🏖',
@@ -169,7 +178,7 @@ function TypeForm({ type, onDone }: { type: EditableAbsenceType; onDone: () => v
   const [needsDocument, setNeedsDocument] = useState(type.needs_document);
   const [countsAgainstBalance, setCountsAgainstBalance] = useState(type.counts_against_balance);
   const [color, setColor] = useState(type.color);
-  const [icon, setIcon] = useState(type.icon);
+  const [icon, setIcon] = useState<string>(type.icon);
   const [isEnabled, setIsEnabled] = useState(type.is_enabled);
   const [fallback, setFallback] = useState<NamedRef | null>(type.fallback_approver);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -215,56 +224,26 @@ function TypeForm({ type, onDone }: { type: EditableAbsenceType; onDone: () => v
       <fieldset className="absence-settings__names">
         <legend>{t('hr.absence_settings.types.names')}</legend>
         {(['en', 'ru', 'uk'] as const).map((locale) => (
-          <Field
+          <TextField
             key={locale}
             label={t(`hr.absence_settings.name_in.${locale}`)}
-            isRequired
             error={errors[`names.${locale}`] ?? (locale === 'en' ? errors.names : undefined)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                maxLength={100}
-                aria-required="true"
-                value={names[locale]}
-                onChange={(event) => setNames({ ...names, [locale]: event.target.value })}
-              />
-            )}
-          </Field>
+            maxLength={100}
+            value={names[locale]}
+            onChange={(name) => setNames({ ...names, [locale]: name })}
+          />
         ))}
       </fieldset>
       <div className="absence-settings__grid">
-        <Field label={t('hr.absence_settings.types.unit')} error={errors.unit}>
-          {(control) => (
-            <select
-              {...control}
-              value={unit}
-              onChange={(event) => setUnit(event.target.value as typeof unit)}
-            >
-              {ABSENCE_UNITS.map((item) => (
-                <option key={item} value={item}>
-                  {t(`hr.absence_settings.unit.${item}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('hr.absence_settings.counting_label')} error={errors.counting}>
-          {(control) => (
-            <select
-              {...control}
-              value={counting}
-              onChange={(event) => setCounting(event.target.value as typeof counting)}
-            >
-              {DAY_COUNTINGS.map((item) => (
-                <option key={item} value={item}>
-                  {t(`hr.absence_settings.counting.${item}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('hr.absence_settings.types.unit')}
+          error={errors.unit}
+          value={unit}
+          options={ABSENCE_UNITS}
+          optionLabel={(item) => t(`hr.absence_settings.unit.${item}`)}
+          onChange={setUnit}
+        />
+        <CountingField value={counting} onChange={setCounting} error={errors.counting} />
         <Field label={t('hr.absence_settings.types.color')} error={errors.color}>
           {(control) => (
             <input
@@ -275,68 +254,47 @@ function TypeForm({ type, onDone }: { type: EditableAbsenceType; onDone: () => v
             />
           )}
         </Field>
-        <Field label={t('hr.absence_settings.types.icon')} error={errors.icon}>
-          {(control) => (
-            <select {...control} value={icon} onChange={(event) => setIcon(event.target.value)}>
-              {ABSENCE_TYPE_ICONS.map((item) => (
-                <option key={item} value={item}>
-                  {`${iconGlyph(item)} ${t(`hr.absence_settings.icon.${item}`)}`}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('hr.absence_settings.types.icon')}
+          error={errors.icon}
+          value={icon}
+          options={ABSENCE_TYPE_ICONS}
+          optionLabel={(item) => `${iconGlyph(item)} ${t(`hr.absence_settings.icon.${item}`)}`}
+          onChange={setIcon}
+        />
       </div>
       <div className="absence-settings__checks">
-        <label className="admin-checkbox">
-          <input
-            type="checkbox"
-            checked={isEnabled}
-            onChange={(event) => setIsEnabled(event.target.checked)}
-          />
-          {t('hr.absence_settings.types.enabled')}
-        </label>
-        <label className="admin-checkbox">
-          <input
-            type="checkbox"
-            checked={countsAgainstBalance}
-            onChange={(event) => setCountsAgainstBalance(event.target.checked)}
-          />
-          {t('hr.absence_settings.types.counts_against_balance')}
-        </label>
-        <label className="admin-checkbox">
-          <input
-            type="checkbox"
-            checked={needsDocument}
-            onChange={(event) => setNeedsDocument(event.target.checked)}
-          />
-          {t('hr.absence_settings.types.needs_document')}
-        </label>
-        <label className="admin-checkbox">
-          <input
-            type="checkbox"
-            checked={needsApproval}
-            onChange={(event) => setNeedsApproval(event.target.checked)}
-          />
-          {t('hr.absence_settings.types.needs_approval')}
-        </label>
+        <Checkbox
+          label={t('hr.absence_settings.types.enabled')}
+          checked={isEnabled}
+          onChange={setIsEnabled}
+        />
+        <Checkbox
+          label={t('hr.absence_settings.types.counts_against_balance')}
+          checked={countsAgainstBalance}
+          onChange={setCountsAgainstBalance}
+        />
+        <Checkbox
+          label={t('hr.absence_settings.types.needs_document')}
+          checked={needsDocument}
+          onChange={setNeedsDocument}
+        />
+        <Checkbox
+          label={t('hr.absence_settings.types.needs_approval')}
+          checked={needsApproval}
+          onChange={setNeedsApproval}
+        />
       </div>
       {needsApproval ? (
-        <Field
+        <SelectField
           label={t('hr.absence_settings.types.chain')}
           hint={t('hr.absence_settings.types.chain_hint')}
           error={errors.approval_chain}
-        >
-          {(control) => (
-            <select {...control} value={chain} onChange={(event) => setChain(event.target.value)}>
-              {CHAINS.map((item) => (
-                <option key={chainValue(item)} value={chainValue(item)}>
-                  {chainLabel(item, true)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          value={chain}
+          options={CHAIN_VALUES}
+          optionLabel={(item) => chainLabel(item.split(',') as ApproverRole[], true)}
+          onChange={setChain}
+        />
       ) : (
         <p className="hint">{t('hr.absence_settings.types.no_approval_hint')}</p>
       )}
@@ -348,14 +306,7 @@ function TypeForm({ type, onDone }: { type: EditableAbsenceType; onDone: () => v
       />
       <p className="hint">{t('hr.absence_settings.types.fallback_hint')}</p>
       <FormError message={formError} />
-      <DialogActions>
-        <button type="submit" className="primary" aria-disabled={update.isPending}>
-          {t('hr.absence_settings.save')}
-        </button>
-        <button type="button" onClick={onDone}>
-          {t('hr.absence_settings.cancel')}
-        </button>
-      </DialogActions>
+      <SaveCancelActions isSaving={update.isPending} onCancel={onDone} />
     </form>
   );
 }

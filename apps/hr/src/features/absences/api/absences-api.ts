@@ -16,6 +16,7 @@ import {
   managementResponseSchema,
 } from '@kadry/shared/schemas/absences';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sendAbsenceTypeEvent } from '../../../lib/analytics';
 import { api, type QueryParams } from '../../../lib/api-client';
 
 // The absences screens' calls (issue 14): types, balances and their ledger lines, requests (own,
@@ -189,7 +190,11 @@ export function useCreateRequest() {
         })
       ).data.data;
     },
-    onSuccess: invalidate,
+    onSuccess: (_created, { body }) => {
+      // Spec §7.2's absence-type sender: the spec's five types are reported, any other is not.
+      void sendAbsenceTypeEvent(body.absence_type);
+      return invalidate();
+    },
   });
 }
 

@@ -102,6 +102,29 @@ describe('my absences', () => {
     expect(await findAxeViolations()).toEqual([]);
   });
 
+  it('says under “To” when it is before “From”, from the server’s preview, instead of doing nothing', async () => {
+    mockFetch(
+      myAbsencesRoutes([
+        {
+          method: 'POST',
+          path: PREVIEW,
+          status: 422,
+          body: {
+            message: 'The given data was invalid.',
+            errors: { date_to: ['The end date must not be before the start date.'] },
+          },
+        },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/absences', { permissions: employeeAbsencePermissions });
+    await user.selectOptions(await screen.findByLabelText('Type', { exact: false }), 'vacation');
+    pick(/^From/, '2031-06-05');
+    pick(/^To/, '2031-06-02');
+    const message = await screen.findByText('The end date must not be before the start date.');
+    expect(screen.getByLabelText(/^To/).getAttribute('aria-describedby')).toContain(message.id);
+  });
+
   it('asks for the document a type needs before sending', async () => {
     const { calls } = mockFetch(
       myAbsencesRoutes([

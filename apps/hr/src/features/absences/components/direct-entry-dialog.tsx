@@ -1,9 +1,4 @@
-import type {
-  AbsenceType,
-  AbsenceTypeCode,
-  DirectEntryBody,
-  DirectEntryResponse,
-} from '@kadry/shared/schemas/absences';
+import type { AbsenceType, DirectEntryBody, DirectEntryResponse } from '@kadry/shared/schemas/absences';
 import { type FormEvent, useState } from 'react';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { Field, FormError } from '../../../components/ui/field';
@@ -13,33 +8,37 @@ import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useEmployeeRefs } from '../../employees/api/get-employee-refs';
 import { useTeams } from '../../teams/api/get-teams';
 import { useDirectEntry } from '../api/absences-api';
-import { useTypeName } from './absence-parts';
+import {
+  AbsenceFields,
+  type AbsenceFieldValues,
+  absenceFieldsBody,
+  chosenAbsenceType,
+  EMPTY_ABSENCE_FIELDS,
+  missingAbsenceFields,
+} from './absence-fields';
 
-type Values = {
-  target: 'employee' | 'team';
-  employee_id: string;
-  team_id: string;
-  absence_type: AbsenceTypeCode | '';
-  date_from: string;
-  date_to: string;
-  half_day_start: boolean;
-  half_day_end: boolean;
-  hours: string;
-  comment: string;
-};
+/** Whom the entry is for: one employee or a whole team. */
+type Whom = { target: 'employee' | 'team'; employee_id: string; team_id: string };
 
-const EMPTY: Values = {
-  target: 'employee',
-  employee_id: '',
-  team_id: '',
-  absence_type: '',
-  date_from: '',
-  date_to: '',
-  half_day_start: false,
-  half_day_end: false,
-  hours: '',
-  comment: '',
-};
+const NOBODY: Whom = { target: 'employee', employee_id: '', team_id: '' };
+
+/** Whom an entry is for: the radio's text, and the select that chooses the person or the team. */
+const TARGETS = {
+  employee: {
+    choice: 'hr.absences.entry_one',
+    field: 'employee_id',
+    label: 'hr.absences.employee',
+    placeholder: 'hr.absences.choose_employee',
+    errorKey: 'employee_ids',
+  },
+  team: {
+    choice: 'hr.absences.entry_team',
+    field: 'team_id',
+    label: 'hr.absences.team',
+    placeholder: 'hr.absences.choose_team',
+    errorKey: 'team_id',
+  },
+} as const;
 
 /**
  * HR's direct entry (create_absence): an absence for one employee or every member of a team, approved
@@ -55,24 +54,33 @@ export function DirectEntryDialog({
   types: readonly AbsenceType[];
 }) {
   const t = useT();
-  const typeName = useTypeName(types);
   const people = useEmployeeRefs({ isEnabled: open });
   const teams = useTeams('');
   const entry = useDirectEntry();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [whom, setWhom] = useState<Whom>(NOBODY);
+  const [values, setValues] = useState<AbsenceFieldValues>(EMPTY_ABSENCE_FIELDS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<DirectEntryResponse | null>(null);
-  const type = types.find((item) => item.code === values.absence_type);
+  const type = chosenAbsenceType(types, values);
+  const target = TARGETS[whom.target];
+  const targetOptions = (whom.target === 'employee' ? people.data : teams.data) ?? [];
 
-  function change<K extends keyof Values>(key: K, value: Values[K]) {
+  function changeWhom<K extends keyof Whom>(key: K, value: Whom[K]) {
+    setWhom((current) => ({ ...current, [key]: value }));
+    setErrors({});
+    setFormError(null);
+  }
+
+  function change<K extends keyof AbsenceFieldValues>(key: K, value: AbsenceFieldValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors({});
     setFormError(null);
   }
 
   function close() {
-    setValues(EMPTY);
+    setWhom(NOBODY);
+    setValues(EMPTY_ABSENCE_FIELDS);
     setResult(null);
     setErrors({});
     onClose();
@@ -80,29 +88,18 @@ export function DirectEntryDialog({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const local: Record<string, string> = {};
     const required = t('public.fill_fields');
-    if (values.target === 'employee' && !values.employee_id) local.employee_ids = required;
-    if (values.target === 'team' && !values.team_id) local.team_id = required;
-    if (!type) local.absence_type = required;
-    if (!values.date_from) local.date_from = required;
-    if (type?.unit !== 'hours' && !values.date_to) local.date_to = required;
-    if (type?.unit === 'hours' && !values.hours) local.hours = required;
+    const local = missingAbsenceFields(values, type, required);
+    if (!whom[target.field]) local[target.errorKey] = required;
     if (Object.keys(local).length > 0 || !type) {
       setErrors(local);
       return;
     }
     const body: DirectEntryBody = {
-      absence_type: type.code,
-      ...(values.target === 'employee'
-        ? { employee_ids: [Number(values.employee_id)] }
-        : { team_id: Number(values.team_id) }),
-      date_from: values.date_from,
-      date_to: type.unit === 'hours' ? values.date_from : values.date_to,
-      half_day_start: type.unit === 'half_days' && values.half_day_start,
-      half_day_end: type.unit === 'half_days' && values.half_day_end,
-      ...(type.unit === 'hours' ? { hours: Number(values.hours) } : {}),
-      ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
+      ...absenceFieldsBody(values, type),
+      ...(whom.target === 'employee'
+        ? { employee_ids: [Number(whom.employee_id)] }
+        : { team_id: Number(whom.team_id) }),
     };
     try {
       const answer = await entry.mutateAsync(body);
@@ -160,153 +157,36 @@ export function DirectEntryDialog({
         <form className="absences__form" onSubmit={onSubmit} noValidate>
           <fieldset>
             <legend>{t('hr.absences.entry_for')}</legend>
-            <label>
-              <input
-                type="radio"
-                name="target"
-                checked={values.target === 'employee'}
-                onChange={() => change('target', 'employee')}
-              />{' '}
-              {t('hr.absences.entry_one')}
-            </label>{' '}
-            <label>
-              <input
-                type="radio"
-                name="target"
-                checked={values.target === 'team'}
-                onChange={() => change('target', 'team')}
-              />{' '}
-              {t('hr.absences.entry_team')}
-            </label>
+            {(['employee', 'team'] as const).map((choice) => (
+              <label key={choice}>
+                <input
+                  type="radio"
+                  name="target"
+                  checked={whom.target === choice}
+                  onChange={() => changeWhom('target', choice)}
+                />{' '}
+                {t(TARGETS[choice].choice)}{' '}
+              </label>
+            ))}
           </fieldset>
-          {values.target === 'employee' ? (
-            <Field label={t('hr.absences.employee')} isRequired error={errors.employee_ids}>
-              {(control) => (
-                <select
-                  {...control}
-                  required
-                  value={values.employee_id}
-                  onChange={(event) => change('employee_id', event.target.value)}
-                >
-                  <option value="">{t('hr.absences.choose_employee')}</option>
-                  {people.data?.map((person) => (
-                    <option key={person.id} value={person.id}>
-                      {person.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          ) : (
-            <Field label={t('hr.absences.team')} isRequired error={errors.team_id}>
-              {(control) => (
-                <select
-                  {...control}
-                  required
-                  value={values.team_id}
-                  onChange={(event) => change('team_id', event.target.value)}
-                >
-                  <option value="">{t('hr.absences.choose_team')}</option>
-                  {teams.data?.map((team) => (
-                    <option key={team.id} value={team.id}>
-                      {team.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-          <Field label={t('hr.absences.type_label')} isRequired error={errors.absence_type}>
+          <Field label={t(target.label)} isRequired error={errors[target.errorKey]}>
             {(control) => (
               <select
                 {...control}
                 required
-                value={values.absence_type}
-                onChange={(event) => change('absence_type', event.target.value as AbsenceTypeCode)}
+                value={whom[target.field]}
+                onChange={(event) => changeWhom(target.field, event.target.value)}
               >
-                <option value="">{t('hr.absences.choose_type')}</option>
-                {types
-                  .filter((item) => item.is_enabled)
-                  .map((item) => (
-                    <option key={item.code} value={item.code}>
-                      {typeName(item.code)}
-                    </option>
-                  ))}
+                <option value="">{t(target.placeholder)}</option>
+                {targetOptions.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
-          <div className="absences__form-row">
-            <Field label={t('hr.absences.date_from')} isRequired error={errors.date_from}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="date"
-                  required
-                  value={values.date_from}
-                  onChange={(event) => change('date_from', event.target.value)}
-                />
-              )}
-            </Field>
-            {type?.unit === 'hours' ? (
-              <Field label={t('hr.absences.hours')} isRequired error={errors.hours}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    min="0.25"
-                    step="0.25"
-                    required
-                    value={values.hours}
-                    onChange={(event) => change('hours', event.target.value)}
-                  />
-                )}
-              </Field>
-            ) : (
-              <Field label={t('hr.absences.date_to')} isRequired error={errors.date_to}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="date"
-                    required
-                    min={values.date_from || undefined}
-                    value={values.date_to}
-                    onChange={(event) => change('date_to', event.target.value)}
-                  />
-                )}
-              </Field>
-            )}
-          </div>
-          {type?.unit === 'half_days' ? (
-            <div className="absences__form-row">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={values.half_day_start}
-                  onChange={(event) => change('half_day_start', event.target.checked)}
-                />{' '}
-                {t('hr.absences.half_day_start')}
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={values.half_day_end}
-                  onChange={(event) => change('half_day_end', event.target.checked)}
-                />{' '}
-                {t('hr.absences.half_day_end')}
-              </label>
-            </div>
-          ) : null}
-          <Field label={t('hr.absences.comment')} error={errors.comment}>
-            {(control) => (
-              <textarea
-                {...control}
-                rows={2}
-                maxLength={2000}
-                value={values.comment}
-                onChange={(event) => change('comment', event.target.value)}
-              />
-            )}
-          </Field>
+          <AbsenceFields types={types} values={values} errors={errors} onChange={change} />
           <FormError message={formError} />
           <DialogActions>
             <button type="submit" disabled={entry.isPending}>

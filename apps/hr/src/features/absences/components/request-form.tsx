@@ -1,50 +1,30 @@
-import type { AbsenceType, AbsenceTypeCode, CreateAbsenceRequestBody } from '@kadry/shared/schemas/absences';
+import type { AbsenceType, CreateAbsenceRequestBody } from '@kadry/shared/schemas/absences';
 import { useDebouncedValue } from '@kadry/ui/use-debounced-value';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Field, FieldError, FormError } from '../../../components/ui/field';
+import { FieldError, FormError } from '../../../components/ui/field';
 import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateRequest, usePreview } from '../api/absences-api';
-import { useFormatAmount, useTypeName } from './absence-parts';
-
-type Values = {
-  absence_type: AbsenceTypeCode | '';
-  date_from: string;
-  date_to: string;
-  half_day_start: boolean;
-  half_day_end: boolean;
-  hours: string;
-  comment: string;
-};
-
-const EMPTY: Values = {
-  absence_type: '',
-  date_from: '',
-  date_to: '',
-  half_day_start: false,
-  half_day_end: false,
-  hours: '',
-  comment: '',
-};
+import {
+  ABSENCE_FIELD_NAMES,
+  AbsenceFields,
+  type AbsenceFieldValues,
+  absenceFieldsBody,
+  chosenAbsenceType,
+  EMPTY_ABSENCE_FIELDS,
+  missingAbsenceFields,
+} from './absence-fields';
+import { useFormatAmount } from './absence-parts';
 
 /** The body of the form's values, or null while it is not complete enough to count. */
-function toBody(values: Values, type: AbsenceType | undefined): CreateAbsenceRequestBody | null {
+function toBody(values: AbsenceFieldValues, type: AbsenceType | undefined): CreateAbsenceRequestBody | null {
   if (!type || !values.date_from) return null;
-  const isHours = type.unit === 'hours';
-  const dateTo = isHours ? values.date_from : values.date_to;
-  if (!dateTo || dateTo < values.date_from) return null;
-  const hours = Number(values.hours.replace(',', '.'));
-  if (isHours && !(hours > 0)) return null;
-  return {
-    absence_type: type.code,
-    date_from: values.date_from,
-    date_to: dateTo,
-    half_day_start: type.unit === 'half_days' && values.half_day_start,
-    half_day_end: type.unit === 'half_days' && values.half_day_end,
-    ...(isHours ? { hours } : {}),
-    ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
-  };
+  const body = absenceFieldsBody(values, type);
+  // A "To" before "From" is sent too: the server's preview says so under "To" (never a silent form).
+  if (!body.date_to) return null;
+  if (type.unit === 'hours' && !((body.hours ?? 0) > 0)) return null;
+  return body;
 }
 
 /**
@@ -55,24 +35,22 @@ function toBody(values: Values, type: AbsenceType | undefined): CreateAbsenceReq
  */
 export function RequestForm({ types }: { types: readonly AbsenceType[] }) {
   const t = useT();
-  const typeName = useTypeName(types);
   const formatAmount = useFormatAmount();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<AbsenceFieldValues>(EMPTY_ABSENCE_FIELDS);
   const [files, setFiles] = useState<File[]>([]);
   const [submitErrors, setSubmitErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const filesId = useId();
   const create = useCreateRequest();
-  const enabled = types.filter((type) => type.is_enabled);
-  const type = enabled.find((item) => item.code === values.absence_type);
+  const type = chosenAbsenceType(types, values);
   const body = toBody(values, type);
   const debouncedKey = useDebouncedValue(body ? JSON.stringify(body) : '', 300);
   const preview = usePreview(debouncedKey ? (JSON.parse(debouncedKey) as CreateAbsenceRequestBody) : null);
   const previewErrors = preview.isError ? (readServerFieldErrors(preview.error) ?? {}) : {};
   const errors = { ...previewErrors, ...submitErrors };
 
-  function change<K extends keyof Values>(key: K, value: Values[K]) {
+  function change<K extends keyof AbsenceFieldValues>(key: K, value: AbsenceFieldValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
     setSubmitErrors({});
     setFormError(null);
@@ -80,11 +58,7 @@ export function RequestForm({ types }: { types: readonly AbsenceType[] }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!type) local.absence_type = t('public.fill_fields');
-    if (!values.date_from) local.date_from = t('public.fill_fields');
-    if (type && type.unit !== 'hours' && !values.date_to) local.date_to = t('public.fill_fields');
-    if (type?.unit === 'hours' && !values.hours) local.hours = t('public.fill_fields');
+    const local = missingAbsenceFields(values, type, t('public.fill_fields'));
     if (type?.needs_document && files.length === 0) local.files = t('hr.absences.document_required');
     if (Object.keys(local).length > 0 || !body) {
       setSubmitErrors(local);
@@ -97,22 +71,13 @@ export function RequestForm({ types }: { types: readonly AbsenceType[] }) {
           amount: formatAmount(created.days, type?.unit),
         }),
       );
-      setValues(EMPTY);
+      setValues(EMPTY_ABSENCE_FIELDS);
       setFiles([]);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
       const fieldErrors = readServerFieldErrors(error);
       if (fieldErrors) {
-        const known = [
-          'absence_type',
-          'date_from',
-          'date_to',
-          'half_day_start',
-          'half_day_end',
-          'hours',
-          'comment',
-          'files',
-        ];
+        const known = [...ABSENCE_FIELD_NAMES, 'files'];
         setSubmitErrors(fieldErrors);
         const rest = Object.entries(fieldErrors)
           .filter(([field]) => !known.includes(field))
@@ -127,108 +92,7 @@ export function RequestForm({ types }: { types: readonly AbsenceType[] }) {
   return (
     <form className="absences__form" onSubmit={onSubmit} noValidate aria-labelledby="absence-request-heading">
       <h2 id="absence-request-heading">{t('hr.absences.new_request')}</h2>
-      <Field label={t('hr.absences.type_label')} isRequired error={errors.absence_type}>
-        {(control) => (
-          <select
-            {...control}
-            required
-            value={values.absence_type}
-            onChange={(event) => change('absence_type', event.target.value as AbsenceTypeCode)}
-          >
-            <option value="">{t('hr.absences.choose_type')}</option>
-            {enabled.map((item) => (
-              <option key={item.code} value={item.code}>
-                {typeName(item.code)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <div className="absences__form-row">
-        <Field
-          label={t(type?.unit === 'hours' ? 'hr.absences.date' : 'hr.absences.date_from')}
-          isRequired
-          error={errors.date_from}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              required
-              value={values.date_from}
-              onChange={(event) => change('date_from', event.target.value)}
-            />
-          )}
-        </Field>
-        {type?.unit === 'hours' ? (
-          <Field label={t('hr.absences.hours')} isRequired error={errors.hours}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="decimal"
-                min="0.25"
-                step="0.25"
-                required
-                value={values.hours}
-                onChange={(event) => change('hours', event.target.value)}
-              />
-            )}
-          </Field>
-        ) : (
-          <Field label={t('hr.absences.date_to')} isRequired error={errors.date_to}>
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                required
-                min={values.date_from || undefined}
-                value={values.date_to}
-                onChange={(event) => change('date_to', event.target.value)}
-              />
-            )}
-          </Field>
-        )}
-      </div>
-      {type?.unit === 'half_days' ? (
-        <div className="absences__form-row">
-          <div className="field">
-            <label>
-              <input
-                type="checkbox"
-                checked={values.half_day_start}
-                onChange={(event) => change('half_day_start', event.target.checked)}
-                aria-describedby={errors.half_day_start ? 'half-day-start-error' : undefined}
-              />{' '}
-              {t('hr.absences.half_day_start')}
-            </label>
-            <FieldError id="half-day-start-error" message={errors.half_day_start} />
-          </div>
-          <div className="field">
-            <label>
-              <input
-                type="checkbox"
-                checked={values.half_day_end}
-                onChange={(event) => change('half_day_end', event.target.checked)}
-                aria-describedby={errors.half_day_end ? 'half-day-end-error' : undefined}
-              />{' '}
-              {t('hr.absences.half_day_end')}
-            </label>
-            <FieldError id="half-day-end-error" message={errors.half_day_end} />
-          </div>
-        </div>
-      ) : null}
-      <Field label={t('hr.absences.comment')} error={errors.comment}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={2000}
-            value={values.comment}
-            onChange={(event) => change('comment', event.target.value)}
-          />
-        )}
-      </Field>
+      <AbsenceFields types={types} values={values} errors={errors} onChange={change} />
       {type?.needs_document ? (
         <div className="field">
           <label htmlFor={filesId}>

@@ -1,5 +1,6 @@
 import { route } from '@kadry/shared/routes';
 import { applicationSummaryResponseSchema } from '@kadry/shared/schemas/recruiting';
+import type { ApplicationFilterInput } from '@kadry/shared/schemas/recruiting-bulk';
 import {
   type ApplicationMail,
   applicationMailResponseSchema,
@@ -37,8 +38,11 @@ export function useSendMail() {
       draft,
       stageId,
       isBulk,
+      filter,
     }: {
       applicationIds: readonly number[];
+      /** Instead of the ids: every application the user sees that matches the list's filters. */
+      filter?: ApplicationFilterInput | undefined;
       draft: MailDraft;
       /** With one application: move it to this stage too. */
       stageId?: number | null;
@@ -53,7 +57,7 @@ export function useSendMail() {
       return api
         .post(
           route('recruiting.applications.bulkMails'),
-          { application_ids: [...applicationIds], mail: draft },
+          filter ? { filter, mail: draft } : { application_ids: [...applicationIds], mail: draft },
           { schema: bulkResultResponseSchema },
         )
         .then((response) => response.data);

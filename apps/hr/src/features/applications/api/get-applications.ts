@@ -1,5 +1,9 @@
 import { route } from '@kadry/shared/routes';
-import { applicationListResponseSchema } from '@kadry/shared/schemas/recruiting';
+import {
+  type ApplicationSortColumn,
+  applicationListResponseSchema,
+  type SortOrder,
+} from '@kadry/shared/schemas/recruiting';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -13,6 +17,10 @@ export type ApplicationFilters = {
   source?: string;
   from?: string;
   to?: string;
+  tag_id?: number;
+  /** The column sorted by and its direction (issue 17). */
+  sort?: ApplicationSortColumn;
+  order?: SortOrder;
 };
 export type ApplicationList = z.infer<typeof applicationListResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { route } from '@kadry/shared/routes';
 import { dictionaryResponseSchema } from '@kadry/shared/schemas/dictionaries';
+import type { ApplicationFilterInput } from '@kadry/shared/schemas/recruiting-bulk';
 import {
   type BulkResultResponse,
   bulkResultResponseSchema,
@@ -43,8 +44,11 @@ export function useReject() {
       applicationIds,
       input,
       isBulk,
+      filter,
     }: {
       applicationIds: readonly number[];
+      /** Instead of the ids: every application the user sees that matches the list's filters. */
+      filter?: ApplicationFilterInput | undefined;
       input: RejectInput;
       /** Through the bulk endpoint, whose answer reports each application (the list's selection). */
       isBulk: boolean;
@@ -58,7 +62,7 @@ export function useReject() {
       }
       const response = await api.post(
         route('recruiting.applications.bulkRejection'),
-        { ...input, application_ids: [...applicationIds] },
+        filter ? { ...input, filter } : { ...input, application_ids: [...applicationIds] },
         { schema: bulkResultResponseSchema },
       );
       return response.data;

@@ -21,8 +21,12 @@ import { useStages } from '../../vacancies/api/get-stages';
 import { useVacancy } from '../../vacancies/api/get-vacancy';
 import { useApplications } from '../api/get-applications';
 import { useMoveApplication } from '../api/move-application';
+import { TagFilter, TagList, useTagFilter } from './application-tags';
+import { BoardCardFacts } from './board-card-facts';
+import { BulkActions, type BulkSelection, useBulkSelection } from './bulk-actions';
 import { getCandidateLabel } from './candidate-name';
 import { RejectDialog } from './reject-dialog';
+import { SavedViewsMenu } from './saved-views-menu';
 
 /** The board shows one page of the largest size the API serves; the list pages through the rest. */
 const BOARD_PAGE_SIZE = LIST_PER_PAGE_MAX;
@@ -49,8 +53,11 @@ function BoardCard({
   onHandleKeyDown,
   onFocusDone,
   onReject,
+  selection,
 }: {
   application: ApplicationSummary;
+  /** The board's bulk selection; absent for roles that may not change candidates. */
+  selection: BulkSelection | undefined;
   stages: Stage[];
   onMove: (stageId: number) => void;
   /** Opens the rejection dialog for this card; absent for roles that may not change candidates. */
@@ -100,8 +107,20 @@ function BoardCard({
       <span id={`${id}-instructions`} hidden>
         {t('hr.board.instructions')}
       </span>
+      {selection ? (
+        <label className="board-card__select">
+          <input
+            type="checkbox"
+            className="bulk-select"
+            checked={selection.isAllMatching || selection.selected.has(application.id)}
+            onChange={() => selection.toggle(application.id)}
+          />
+          <span className="visually-hidden">{t('hr.recruiting_mail.bulk.select', { name })}</span>
+        </label>
+      ) : null}
       <Link href={`/applications/${application.id}`}>{name}</Link>
-      {application.source ? <p className="hint">{application.source}</p> : null}
+      <BoardCardFacts application={application} />
+      <TagList tags={application.tags} />
       {application.rejection ? (
         // Rejected: it stays in its stage of exit until reopened on the card.
         <p>
@@ -180,8 +199,9 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
   // not three failed calls.
   const hasVacancy = vacancy.data !== undefined;
   const stages = useStages(hasVacancy ? vacancyId : null);
+  const [tagId, setTagId] = useTagFilter();
   const applications = useApplications(
-    { page: 1, per_page: BOARD_PAGE_SIZE, vacancy_id: vacancyId },
+    { page: 1, per_page: BOARD_PAGE_SIZE, vacancy_id: vacancyId, ...(tagId ? { tag_id: tagId } : {}) },
     hasVacancy,
   );
   const move = useMoveApplication();
@@ -225,6 +245,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
 
   const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
   const canReject = permissions.can('Candidate', 'update');
+  const bulk = useBulkSelection((applications.data?.data ?? []).map((application) => application.id));
   const [rejecting, setRejecting] = useState<ApplicationSummary | null>(null);
   const rejected = useLastNonNull(rejecting);
   const list = (applications.data?.data ?? []).map((application) => {
@@ -325,6 +346,10 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
       <PageHeading
         actions={
           <>
+            <SavedViewsMenu
+              filters={{ vacancy_id: vacancyId, ...(tagId ? { tag_id: tagId } : {}) }}
+              layout="board"
+            />
             {/* The list pages through every candidate of the vacancy, with search and the other filters. */}
             <Link href={`/applications?vacancy_id=${vacancyId}`}>{t('hr.board.open_list')}</Link>
             <Link href={`/vacancies/${vacancyId}`}>{t('hr.board.edit_vacancy')}</Link>
@@ -353,6 +378,22 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
             {t('hr.board.truncated', { shown: list.length, total: applications.data.meta.total })}{' '}
             <Link href={`/applications?vacancy_id=${vacancyId}`}>{t('hr.board.see_all')}</Link>
           </p>
+        ) : null}
+        <TagFilter value={tagId} onChange={setTagId} />
+        {canReject ? (
+          <BulkActions
+            selection={bulk}
+            matching={
+              applications.data
+                ? {
+                    filter: { vacancy_id: vacancyId, ...(tagId ? { tag_id: tagId } : {}) },
+                    total: applications.data.meta.total,
+                  }
+                : undefined
+            }
+            stages={stageList}
+            canExport={permissions.canDo('Candidate', 'export_database')}
+          />
         ) : null}
         <p className="hint board__instructions">{t('hr.board.instructions')}</p>
         <DndContext
@@ -384,6 +425,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
                       onHandleKeyDown={onHandleKeyDown(application)}
                       onFocusDone={clearFocusRequest}
                       onReject={canReject ? () => setRejecting(application) : undefined}
+                      selection={canReject ? bulk : undefined}
                     />
                   ))}
                 </BoardColumn>

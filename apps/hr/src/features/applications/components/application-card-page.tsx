@@ -1,5 +1,4 @@
-import { COMMENT_MAX_LENGTH } from '@kadry/shared/schemas/recruiting';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
@@ -7,110 +6,22 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useStages } from '../../vacancies/api/get-stages';
-import { useAddComment } from '../api/add-comment';
 import { useApplication } from '../api/get-application';
-import { useComments } from '../api/get-comments';
 import { useMoveApplication } from '../api/move-application';
 import { ApplicationHistory } from './application-history';
+import { ApplicationTags } from './application-tags';
 import { formatDate } from './applications-page';
 import { getCandidateLabel } from './candidate-name';
 import { CardActions, RejectionNotice } from './card-actions';
+import { CommentsPanel } from './comments-panel';
 import { InterviewsPanel } from './interviews-panel';
+import { PersonPanel } from './person-panel';
 
 /** Bytes as KB, MB or GB (spec §9 size units). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
-}
-
-/**
- * An application's comments and the form for a new one. A comment is private to its author unless
- * shared (docs/decisions/011-comment-visibility.md): the "Shared with the team" box appears only to
- * roles with share_comments, and private comments carry a label.
- */
-function Comments({ applicationId }: { applicationId: number }) {
-  const t = useT();
-  const locale = useLocale();
-  const id = useId();
-  const canShare = usePermissions().canDo('Candidate', 'share_comments');
-  const comments = useComments(applicationId);
-  const add = useAddComment(applicationId);
-  const [text, setText] = useState('');
-  const [isShared, setIsShared] = useState(false);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() === '') return;
-    add.mutate(
-      { text: text.trim(), is_shared: canShare && isShared },
-      {
-        onSuccess: () => {
-          setText('');
-          snackbar.success(t('hr.candidate.comment_added'));
-        },
-      },
-    );
-  };
-  return (
-    <section className="panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('hr.candidate.comments')}</h2>
-      <QueryState
-        isPending={comments.isPending}
-        isError={comments.isError}
-        onRetry={() => comments.refetch()}
-      >
-        {comments.data?.length === 0 ? <p className="hint">{t('hr.candidate.no_comments')}</p> : null}
-        <ul>
-          {(comments.data ?? []).map((comment) => (
-            <li key={comment.id}>
-              <strong>{comment.author.name}</strong>{' '}
-              <span className="hint">{formatDate(comment.created_at, locale)}</span>
-              {comment.is_shared ? null : (
-                <>
-                  {' '}
-                  <span className="chip chip--grey">{t('hr.candidate.comment_private')}</span>
-                </>
-              )}
-              <p style={{ whiteSpace: 'pre-wrap', margin: '4px 0 12px' }}>{comment.text}</p>
-            </li>
-          ))}
-        </ul>
-      </QueryState>
-      <form onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-text`}>{t('hr.candidate.new_comment')}</label>
-          <textarea
-            id={`${id}-text`}
-            rows={3}
-            maxLength={COMMENT_MAX_LENGTH}
-            aria-describedby={canShare && isShared ? undefined : `${id}-private`}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-          {canShare && isShared ? null : (
-            <p className="hint" id={`${id}-private`}>
-              {t('hr.candidate.comment_private_hint')}
-            </p>
-          )}
-        </div>
-        {canShare ? (
-          <div className="field">
-            <label>
-              <input
-                type="checkbox"
-                checked={isShared}
-                onChange={(event) => setIsShared(event.target.checked)}
-              />{' '}
-              {t('hr.candidate.comment_shared')}
-            </label>
-          </div>
-        ) : null}
-        <button type="submit" disabled={add.isPending || text.trim() === ''}>
-          {t('hr.candidate.add_comment')}
-        </button>
-      </form>
-    </section>
-  );
 }
 
 /** The candidate card: answers by type, files to download, parsed CV text, source, dates, other applications, comments. */
@@ -207,6 +118,7 @@ export function ApplicationCardPage({ id }: { id: number }) {
                 <dt>{t('hr.candidates.applied')}</dt>
                 <dd>{formatDate(data.created_at, locale)}</dd>
               </dl>
+              <ApplicationTags applicationId={data.id} tags={data.tags ?? []} canChange={canChange} />
               {data.is_repeat ? <p className="warning">{t('hr.candidate.repeat_notice')}</p> : null}
               {data.rejection ? <RejectionNotice applicationId={data.id} canChange={canChange} /> : null}
             </div>
@@ -255,19 +167,8 @@ export function ApplicationCardPage({ id }: { id: number }) {
               </details>
             ) : null}
 
-            {data.other_applications.length > 0 ? (
-              <section className="panel" aria-labelledby={`${ids}-other`}>
-                <h2 id={`${ids}-other`}>{t('hr.candidate.other_applications')}</h2>
-                <ul>
-                  {data.other_applications.map((other) => (
-                    <li key={other.id}>
-                      <Link href={`/applications/${other.id}`}>{other.vacancy.name}</Link>{' '}
-                      <span className="hint">{formatDate(other.created_at, locale)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            {/* The person: every application of theirs, possible duplicates and merges (decision 027). */}
+            <PersonPanel candidateId={data.candidate.id} applicationId={data.id} canChange={canChange} />
 
             <InterviewsPanel
               applicationId={data.id}
@@ -276,7 +177,7 @@ export function ApplicationCardPage({ id }: { id: number }) {
               canChange={canChange}
               isRejected={Boolean(data.rejection)}
             />
-            <Comments applicationId={data.id} />
+            <CommentsPanel applicationId={data.id} canChange={canChange} />
             <ApplicationHistory applicationId={data.id} canChange={canChange} />
           </>
         ) : null}

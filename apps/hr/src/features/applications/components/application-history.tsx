@@ -11,6 +11,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCancelMail } from '../api/application-mail';
 import { useHistory } from '../api/get-history';
+import { CommentText } from './comment-text';
 import { formatInterviewWhen } from './interview-format';
 import './recruiting-mail.css';
 
@@ -106,9 +107,14 @@ function describe(entry: HistoryEntry, t: Translate, locale: string): string {
     case 'reopened':
       return t('hr.recruiting_mail.history.reopened');
     case 'comment':
+      if (entry.comment.deleted_at) return t('hr.comments.deleted_entry');
       return entry.comment.is_shared
         ? t('hr.recruiting_mail.history.comment')
         : t('hr.recruiting_mail.history.comment_private');
+    case 'tag':
+      return t(entry.action === 'added' ? 'hr.tags.history_added' : 'hr.tags.history_removed', {
+        name: entry.tag.name,
+      });
     case 'interview': {
       const when = formatInZoneNamed(entry.interview.starts_at, entry.interview.time_zone, locale);
       if (entry.action === 'scheduled') return t('hr.interviews.history.scheduled', { when });
@@ -127,6 +133,11 @@ function describe(entry: HistoryEntry, t: Translate, locale: string): string {
             recommendation: t(`hr.interviews.recommendation.${entry.recommendation}`),
           })
         : t('hr.interviews.history.scorecard_hidden');
+    case 'merge':
+      return t(entry.action === 'merged' ? 'hr.person.history.merged' : 'hr.person.history.unmerged', {
+        merged: entry.merged.name,
+        survivor: entry.survivor.name,
+      });
     case 'mail':
       return '';
   }
@@ -143,7 +154,9 @@ function actorOf(entry: HistoryEntry): string | null {
     entry.type === 'rejected' ||
     entry.type === 'reopened' ||
     entry.type === 'interview' ||
-    entry.type === 'scorecard'
+    entry.type === 'scorecard' ||
+    entry.type === 'tag' ||
+    entry.type === 'merge'
   ) {
     return entry.actor?.name ?? null;
   }
@@ -206,7 +219,11 @@ export function ApplicationHistory({
                 ) : (
                   <p>{describe(entry, t, locale)}</p>
                 )}
-                {entry.type === 'comment' ? <p className="history__comment">{entry.comment.text}</p> : null}
+                {entry.type === 'comment' && !entry.comment.deleted_at ? (
+                  <div className="history__comment">
+                    <CommentText text={entry.comment.text} mentions={entry.comment.mentions} />
+                  </div>
+                ) : null}
               </li>
             );
           })}

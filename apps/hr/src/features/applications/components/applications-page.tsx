@@ -1,8 +1,8 @@
 import { LIST_PER_PAGE_MAX } from '@kadry/shared/constants';
 import { route } from '@kadry/shared/routes';
 import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
+import { APPLICATION_SORT_COLUMNS, SORT_ORDERS } from '@kadry/shared/schemas/recruiting';
 import { useRef } from 'react';
-import { Link } from 'wouter';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
@@ -12,6 +12,7 @@ import {
   dateFilter,
   defineListFilters,
   idFilter,
+  oneOfFilter,
   textFilter,
   useForgetUnknownOption,
   useKeepPageInRange,
@@ -22,8 +23,11 @@ import { useStages } from '../../vacancies/api/get-stages';
 import { useVacancies } from '../../vacancies/api/get-vacancies';
 import { useVacancy } from '../../vacancies/api/get-vacancy';
 import { type ApplicationFilters, useApplications } from '../api/get-applications';
-import { BulkActions, SelectAllBox, useBulkSelection } from './bulk-actions';
-import { getCandidateLabel } from './candidate-name';
+import { useTags } from '../api/tags';
+import { ApplicationTable } from './application-table';
+import { BulkActions, useBulkSelection } from './bulk-actions';
+import { ListViewToggle, PeopleList } from './list-views';
+import { SavedViewsMenu } from './saved-views-menu';
 
 type ExportFormat = 'csv' | 'xlsx';
 
@@ -39,6 +43,12 @@ const candidateListFilters = defineListFilters(
     source: textFilter,
     from: dateFilter,
     to: dateFilter,
+    tag_id: idFilter,
+    // Sorting (issue 17): the column and its direction; applied date, newest first, when absent.
+    sort: oneOfFilter(APPLICATION_SORT_COLUMNS),
+    order: oneOfFilter(SORT_ORDERS),
+    // People or applications (decision 027); applications when absent.
+    view: oneOfFilter(['people'] as const),
   },
   (filters) => (filters.vacancy_id === undefined ? { ...filters, stage_id: undefined } : filters),
 );
@@ -74,14 +84,18 @@ function useVacancyOptions(chosenId: number | undefined) {
 /** Candidates as a list: search, filters by vacancy, stage, source and date (kept in the address), paging, export. */
 export function ApplicationsPage() {
   const t = useT();
-  const locale = useLocale();
+  const _locale = useLocale();
   const permissions = usePermissions();
   const list = useUrlFilters(candidateListFilters);
   const { filters, applyFilters } = list;
-  const applications = useApplications(filters);
+  // People, or the applications themselves (searched: best match first, with snippets; decision 027).
+  const { view, ...listFilters } = filters;
+  const applications = useApplications(listFilters, view === undefined);
   const vacancyOptions = useVacancyOptions(filters.vacancy_id);
   const stages = useStages(filters.vacancy_id ?? null);
   const stageOptions = stages.data?.map((stage) => ({ value: stage.id, label: stage.name }));
+  const tags = useTags();
+  const tagOptions = tags.data?.map((tag) => ({ value: tag.id, label: tag.name }));
   const searchRef = useRef<HTMLInputElement>(null);
 
   useKeepPageInRange(
@@ -95,26 +109,36 @@ export function ApplicationsPage() {
   useForgetUnknownOption(filters.stage_id, stageOptions, () =>
     applyFilters({ stage_id: undefined }, { replace: true }),
   );
+  useForgetUnknownOption(filters.tag_id, tagOptions, () =>
+    applyFilters({ tag_id: undefined }, { replace: true }),
+  );
 
   const canExport = permissions.canDo('Candidate', 'export_database');
   const canChange = permissions.can('Candidate', 'update');
   const rows = applications.data?.data ?? [];
+  // "All matching" means the list's filters, without its paging, view or sorting.
+  const { page: _page, sort: _sort, order: _order, ...bulkFilter } = listFilters;
+  // A saved view keeps the filters and the sorting.
+  const { page: _viewPage, ...savedFilters } = listFilters;
   const bulk = useBulkSelection(rows.map((row) => row.id));
 
   return (
     <section>
       <PageHeading
         actions={
-          canExport ? (
-            <>
-              <a href={buildExportUrl('csv', filters)} download>
-                {t('hr.candidates.export_csv')}
-              </a>
-              <a href={buildExportUrl('xlsx', filters)} download>
-                {t('hr.candidates.export_xlsx')}
-              </a>
-            </>
-          ) : null
+          <>
+            <SavedViewsMenu filters={savedFilters} layout="list" />
+            {canExport ? (
+              <>
+                <a href={buildExportUrl('csv', filters)} download>
+                  {t('hr.candidates.export_csv')}
+                </a>
+                <a href={buildExportUrl('xlsx', filters)} download>
+                  {t('hr.candidates.export_xlsx')}
+                </a>
+              </>
+            ) : null}
+          </>
         }
       >
         {t('hr.candidates.title')}
@@ -147,6 +171,12 @@ export function ApplicationsPage() {
           onChange={(value) => list.selectFilter('stage_id', value)}
           isDisabled={filters.vacancy_id === undefined}
           description={t('hr.candidates.stage_hint')}
+        />
+        <FilterSelect
+          label={t('hr.tags.filter')}
+          value={filters.tag_id}
+          options={tagOptions ?? []}
+          onChange={(value) => list.selectFilter('tag_id', value)}
         />
         <FilterInput
           label={t('hr.candidates.source')}
@@ -181,76 +211,49 @@ export function ApplicationsPage() {
           </button>
         ) : null}
       </FilterBar>
-      {canChange ? <BulkActions selection={bulk} /> : null}
-      <QueryState
-        isPending={applications.isPending}
-        isError={applications.isError}
-        onRetry={() => applications.refetch()}
-      >
-        {applications.data?.data.length === 0 ? (
-          <p>{t('hr.candidates.empty')}</p>
-        ) : (
-          <table>
-            <caption className="visually-hidden">{t('hr.candidates.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  {canChange && rows.length > 0 ? (
-                    <SelectAllBox selection={bulk} label={t('hr.recruiting_mail.bulk.select_page')} />
-                  ) : null}
-                  {t('hr.candidates.name')}
-                </th>
-                <th scope="col">{t('hr.candidates.vacancy')}</th>
-                <th scope="col">{t('hr.candidates.stage')}</th>
-                <th scope="col">{t('hr.candidates.source')}</th>
-                <th scope="col">{t('hr.candidates.applied')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(applications.data?.data ?? []).map((application) => (
-                <tr key={application.id}>
-                  <td>
-                    {canChange ? (
-                      <input
-                        type="checkbox"
-                        className="bulk-select"
-                        checked={bulk.selected.has(application.id)}
-                        onChange={() => bulk.toggle(application.id)}
-                        aria-label={t('hr.recruiting_mail.bulk.select', {
-                          name: getCandidateLabel(application.candidate, t),
-                        })}
-                      />
-                    ) : null}
-                    <Link href={`/applications/${application.id}`}>
-                      {getCandidateLabel(application.candidate, t)}
-                    </Link>
-                    {application.is_repeat ? (
-                      <span className="hint"> · {t('hr.candidates.repeat')}</span>
-                    ) : null}
-                  </td>
-                  <td>{application.vacancy.name}</td>
-                  <td>
-                    {application.stage.name}
-                    {application.rejection ? (
-                      <>
-                        {' '}
-                        <span className="chip chip--red">{t('hr.recruiting_mail.rejected_chip')}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{application.source || '—'}</td>
-                  <td>{formatDate(application.created_at, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <Pagination
-          page={filters.page}
-          lastPage={applications.data?.meta.last_page ?? 1}
-          onChange={list.setPage}
-        />
-      </QueryState>
+      <ListViewToggle
+        view={view ?? 'applications'}
+        onChange={(next) => applyFilters({ view: next === 'people' ? 'people' : undefined })}
+      />
+      {view === 'people' ? (
+        <PeopleList filters={listFilters} onPage={list.setPage} />
+      ) : (
+        <>
+          {canChange ? (
+            <BulkActions
+              selection={bulk}
+              matching={
+                applications.data && !applications.isPlaceholderData
+                  ? { filter: bulkFilter, total: applications.data.meta.total }
+                  : undefined
+              }
+              stages={filters.vacancy_id !== undefined ? stages.data : undefined}
+              canExport={canExport}
+            />
+          ) : null}
+          <QueryState
+            isPending={applications.isPending}
+            isError={applications.isError}
+            onRetry={() => applications.refetch()}
+          >
+            {applications.data?.data.length === 0 ? (
+              <p>{t('hr.candidates.empty')}</p>
+            ) : (
+              <ApplicationTable
+                rows={rows}
+                selection={canChange ? bulk : null}
+                current={{ sort: filters.sort, order: filters.order }}
+                onSort={(sort) => applyFilters(sort)}
+              />
+            )}
+            <Pagination
+              page={filters.page}
+              lastPage={applications.data?.meta.last_page ?? 1}
+              onChange={list.setPage}
+            />
+          </QueryState>
+        </>
+      )}
     </section>
   );
 }

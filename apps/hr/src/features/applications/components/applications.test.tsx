@@ -273,6 +273,16 @@ describe('candidates list filters in the address', () => {
   });
 });
 
+/** One of a person's applications as the card's person panel lists it. */
+const personApplication = (id: number, vacancy: string) => ({
+  id,
+  vacancy: { id: id + 100, name: vacancy },
+  stage: STAGES[0],
+  created_at: '2030-12-01T00:00:00Z',
+  source: '',
+  rejected_at: null,
+});
+
 describe('candidate card', () => {
   it('shows every answer by its display text, files as downloads, the CV text, other applications and comments', async () => {
     const application = buildApplication({
@@ -320,6 +330,23 @@ describe('candidate card', () => {
     });
     const { calls } = mockFetch([
       { path: '/api/v1/applications/11', body: { data: application } },
+      // The person's applications (decision 027): this one and the earlier one.
+      {
+        path: '/api/v1/candidates/21',
+        body: {
+          data: {
+            id: 21,
+            name: 'Taras Shevchuk',
+            applications: [
+              { ...personApplication(11, 'Backend engineer'), created_at: '2031-03-02T10:00:00.000Z' },
+              personApplication(3, 'Frontend engineer'),
+            ],
+            merges: [],
+            duplicates: [],
+            can_merge: true,
+          },
+        },
+      },
       { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
       {
         path: '/api/v1/applications/11/comments',
@@ -331,6 +358,8 @@ describe('candidate card', () => {
               is_shared: true,
               author: { id: 7, name: 'Olena Owner' },
               created_at: '2031-03-03T00:00:00Z',
+              mentions: [],
+              edited_at: null,
             },
           ],
         },
@@ -346,6 +375,8 @@ describe('candidate card', () => {
             is_shared: false,
             author: { id: 7, name: 'Olena Owner' },
             created_at: '2031-03-04T00:00:00Z',
+            mentions: [],
+            edited_at: null,
           },
         },
       },
@@ -367,7 +398,7 @@ describe('candidate card', () => {
     expect(cv).toHaveAttribute('download', '');
     expect(within(answers).getByText('(PDF, 200 KB)')).toBeInTheDocument();
     expect(screen.getByText('Taras Shevchuk — backend engineer')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Frontend engineer' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Frontend engineer' })).toHaveAttribute(
       'href',
       '/app/applications/3',
     );
@@ -379,7 +410,8 @@ describe('candidate card', () => {
     // Without share_comments the comment is private: no box to share it, a hint saying who reads it.
     expect(screen.queryByRole('checkbox', { name: 'Shared with the team' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'New comment' })).toHaveAccessibleDescription(
-      'Only you and colleagues who may see all comments will read it.',
+      'Type @ to mention a colleague: they are notified. Only you and colleagues who may see all ' +
+        'comments will read it. In a private comment, only colleagues who read private comments can be mentioned.',
     );
     await userEvent.type(screen.getByRole('textbox', { name: 'New comment' }), 'Call on Monday');
     await userEvent.click(screen.getByRole('button', { name: 'Add comment' }));
@@ -416,6 +448,8 @@ describe('candidate card', () => {
       is_shared: isShared,
       author: { id: 7, name: 'Olena Owner' },
       created_at: '2031-03-03T00:00:00Z',
+      mentions: [],
+      edited_at: null,
     });
     const { calls } = mockFetch([
       { path: '/api/v1/applications/11', body: { data: buildApplication() } },
@@ -441,7 +475,9 @@ describe('candidate card', () => {
     expect(share).not.toBeChecked();
     expect(await findAxeViolations()).toEqual([]);
     await userEvent.click(share);
-    expect(screen.getByRole('textbox', { name: 'New comment' })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('textbox', { name: 'New comment' })).toHaveAccessibleDescription(
+      'Type @ to mention a colleague: they are notified.',
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'New comment' }), 'Invite to the interview');
     await userEvent.click(screen.getByRole('button', { name: 'Add comment' }));
     await waitFor(() =>

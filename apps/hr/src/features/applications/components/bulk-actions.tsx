@@ -1,6 +1,11 @@
+import { route } from '@kadry/shared/routes';
+import type { Stage } from '@kadry/shared/schemas/recruiting';
+import { BULK_MATCHING_MAX } from '@kadry/shared/schemas/recruiting-bulk';
 import { BULK_APPLICATIONS_MAX, type BulkResultResponse } from '@kadry/shared/schemas/recruiting-mail';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { type BulkFilter, BulkMoveAction, type BulkTarget, targetCount, UndoMoveSnackbar } from './bulk-move';
+import { BulkTagAction } from './bulk-tag';
 import { RejectDialog } from './reject-dialog';
 import { describeBulkResult, SendMailDialog } from './send-mail-dialog';
 import './recruiting-mail.css';
@@ -9,6 +14,9 @@ import './recruiting-mail.css';
 export type BulkSelection = {
   visibleIds: readonly number[];
   selected: ReadonlySet<number>;
+  /** Every application matching the list's filters is selected, not just those shown (issue 17). */
+  isAllMatching: boolean;
+  selectAllMatching(): void;
   toggle(id: number): void;
   setAll(isSelected: boolean): void;
   clear(): void;
@@ -16,9 +24,11 @@ export type BulkSelection = {
 
 export function useBulkSelection(visibleIds: readonly number[]): BulkSelection {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [isAllMatching, setIsAllMatching] = useState(false);
   const key = visibleIds.join(',');
   // What is selected is what the user sees: rows that left the page leave the selection.
   useEffect(() => {
+    setIsAllMatching(false);
     const visible = new Set(key === '' ? [] : key.split(',').map(Number));
     setSelected((current) => {
       const kept = [...current].filter((id) => visible.has(id));
@@ -29,18 +39,30 @@ export function useBulkSelection(visibleIds: readonly number[]): BulkSelection {
     () => ({
       visibleIds,
       selected,
-      toggle: (id) =>
+      isAllMatching,
+      selectAllMatching: () => {
+        setSelected(new Set(visibleIds.slice(0, BULK_APPLICATIONS_MAX)));
+        setIsAllMatching(true);
+      },
+      toggle: (id) => {
+        setIsAllMatching(false);
         setSelected((current) => {
           const next = new Set(current);
           if (next.has(id)) next.delete(id);
           else if (next.size < BULK_APPLICATIONS_MAX) next.add(id);
           return next;
-        }),
-      setAll: (isSelected) =>
-        setSelected(new Set(isSelected ? visibleIds.slice(0, BULK_APPLICATIONS_MAX) : [])),
-      clear: () => setSelected(new Set()),
+        });
+      },
+      setAll: (isSelected) => {
+        setIsAllMatching(false);
+        setSelected(new Set(isSelected ? visibleIds.slice(0, BULK_APPLICATIONS_MAX) : []));
+      },
+      clear: () => {
+        setIsAllMatching(false);
+        setSelected(new Set());
+      },
     }),
-    [visibleIds, selected],
+    [visibleIds, selected, isAllMatching],
   );
 }
 
@@ -65,33 +87,101 @@ export function SelectAllBox({ selection, label }: { selection: BulkSelection; l
 }
 
 /**
- * What to do with the selected applications: write to their candidates or reject them with a reason
- * (and mail). The outcome per application is summed up in words, in a live region.
+ * What to do with the selected applications — or all matching the list's filters: move them to a
+ * stage (undoable for a while), write to their candidates, reject them with a reason (and mail), tag
+ * them, export them. The outcome per application is summed up in words, in a live region.
  */
-export function BulkActions({ selection }: { selection: BulkSelection }) {
+export function BulkActions({
+  selection,
+  matching,
+  stages,
+  canExport = false,
+}: {
+  selection: BulkSelection;
+  /** The list's filters and how many applications match them: offers "select all N matching". */
+  matching?: { filter: BulkFilter; total: number } | undefined;
+  /** The stages of the one vacancy shown, to move to; absent when the list mixes vacancies. */
+  stages?: readonly Stage[] | undefined;
+  canExport?: boolean;
+}) {
   const t = useT();
   const id = useId();
   const [dialog, setDialog] = useState<'mail' | 'reject' | null>(null);
   const [result, setResult] = useState<string>('');
+  const [undo, setUndo] = useState<{ actionId: number; until: string; message: string } | null>(null);
+  const closeUndo = useCallback(() => setUndo(null), []);
   const ids = [...selection.selected];
+  const target: BulkTarget =
+    selection.isAllMatching && matching
+      ? { kind: 'filter', filter: matching.filter, total: matching.total }
+      : { kind: 'ids', ids };
+  const count = targetCount(target);
   const onDone = (outcome: BulkResultResponse | null) => {
     setResult(outcome ? describeBulkResult(outcome, t) : '');
     selection.clear();
   };
+  const isPageSelected =
+    selection.visibleIds.length > 0 && selection.visibleIds.every((item) => selection.selected.has(item));
+  const exportUrl =
+    target.kind === 'ids'
+      ? route('recruiting.applications.export', { format: 'xlsx', ids: target.ids.join(',') })
+      : route('recruiting.applications.export', { format: 'xlsx', ...target.filter });
   return (
     <>
       <p role="status" className="bulk-result" id={`${id}-result`}>
         {result}
       </p>
+      {isPageSelected &&
+      matching &&
+      matching.total > selection.visibleIds.length &&
+      !selection.isAllMatching ? (
+        <p className="bulk-matching">
+          {t('hr.recruiting_bulk.page_selected', { count: selection.visibleIds.length })}{' '}
+          {matching.total <= BULK_MATCHING_MAX ? (
+            <button type="button" className="link-button" onClick={selection.selectAllMatching}>
+              {t('hr.recruiting_bulk.select_all_matching', { count: matching.total })}
+            </button>
+          ) : (
+            <span className="hint">{t('hr.recruiting_bulk.too_many', { max: BULK_MATCHING_MAX })}</span>
+          )}
+        </p>
+      ) : null}
       {ids.length > 0 ? (
         <section className="bulk-bar" aria-label={t('hr.recruiting_mail.bulk.title')}>
-          <span>{t('hr.recruiting_mail.bulk.selected', { count: ids.length })}</span>
+          <span>
+            {target.kind === 'filter'
+              ? t('hr.recruiting_bulk.all_matching_selected', { count })
+              : t('hr.recruiting_mail.bulk.selected', { count: ids.length })}
+          </span>
+          {stages && stages.length > 0 ? (
+            <BulkMoveAction
+              target={target}
+              stages={stages}
+              onDone={(message, undoable) => {
+                setResult(message);
+                selection.clear();
+                setUndo(
+                  undoable
+                    ? { ...undoable, message: t('hr.recruiting_bulk.moved_snackbar', { count }) }
+                    : null,
+                );
+              }}
+            />
+          ) : (
+            <span className="hint">{t('hr.recruiting_bulk.move_needs_vacancy')}</span>
+          )}
           <button type="button" onClick={() => setDialog('mail')}>
             {t('hr.recruiting_mail.bulk.send')}
           </button>
           <button type="button" className="danger" onClick={() => setDialog('reject')}>
             {t('hr.recruiting_mail.bulk.reject')}
           </button>
+          {target.kind === 'ids' ? <BulkTagAction ids={ids} onDone={onDone} /> : null}
+          {canExport ? (
+            <a href={exportUrl} download>
+              {t('hr.recruiting_bulk.export', { count })}
+            </a>
+          ) : null}
           <button type="button" onClick={selection.clear}>
             {t('hr.recruiting_mail.bulk.clear')}
           </button>
@@ -101,6 +191,8 @@ export function BulkActions({ selection }: { selection: BulkSelection }) {
         open={dialog === 'mail'}
         onClose={() => setDialog(null)}
         applicationIds={ids}
+        filter={target.kind === 'filter' ? target.filter : undefined}
+        count={count}
         onDone={onDone}
         isBulk
       />
@@ -108,9 +200,12 @@ export function BulkActions({ selection }: { selection: BulkSelection }) {
         open={dialog === 'reject'}
         onClose={() => setDialog(null)}
         applicationIds={ids}
+        filter={target.kind === 'filter' ? target.filter : undefined}
+        count={count}
         onDone={onDone}
         isBulk
       />
+      <UndoMoveSnackbar move={undo} onClose={closeUndo} onUndone={setResult} />
     </>
   );
 }

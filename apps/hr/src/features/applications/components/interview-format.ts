@@ -25,3 +25,11 @@ export function formatInZone(iso: string, timeZone: string | undefined, locale: 
 export function differsInZone(iso: string, zone: string, readerZone: string): boolean {
   return formatInZone(iso, zone, 'en') !== formatInZone(iso, readerZone, 'en');
 }
+
+/** A past interview the reader interviewed at and has not scored yet ("my interviews" marks it). */
+export function isAwaitingScorecard(
+  interview: Pick<Interview, 'ends_at' | 'my_scorecard_id'>,
+  now: number = Date.now(),
+): boolean {
+  return interview.my_scorecard_id === null && Date.parse(interview.ends_at) < now;
+}

@@ -18,6 +18,7 @@ import { LANGUAGE_NAMES } from '../../../lib/offered-locales';
 import { usePageData } from '../../../lib/page-data';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
+import { RecruitingUnsavedGuard } from '../../vacancies/components/recruiting-unsaved-guard';
 import { RichTextEditor } from '../../vacancies/components/rich-text-editor';
 import {
   useChangeMailSettings,
@@ -89,6 +90,14 @@ function TemplateForm({ template, onClose }: { template: MailTemplate | null; on
       (body ?? '').replace(/<[^>]*>/g, '').trim() === '' ? t('hr.recruiting_mail.error.body_required') : null,
   };
   const shown = isSubmitted ? errors : { name: null, subject: null, body: null };
+  // Unsaved changes: the guard asks before a link or a reload loses them (issue 17).
+  const isDirty =
+    !save.isSuccess &&
+    (name !== (template?.name ?? '') ||
+      purpose !== (template?.purpose ?? 'generic') ||
+      templateLocale !== (template?.locale ?? locale) ||
+      subject !== (template?.subject ?? '') ||
+      body !== (template?.body ?? null));
   const preview = previewDraft(
     { subject, body },
     {
@@ -126,6 +135,7 @@ function TemplateForm({ template, onClose }: { template: MailTemplate | null; on
 
   return (
     <form onSubmit={submit} noValidate>
+      <RecruitingUnsavedGuard isDirty={isDirty} />
       <Field label={t('hr.recruiting_mail.templates.name')} isRequired error={shown.name}>
         {(control) => (
           <input

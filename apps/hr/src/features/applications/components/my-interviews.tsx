@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { QueryState } from '../../../components/ui/query-state';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useMyInterviews } from '../api/interviews';
-import { formatInterviewWhen } from './interview-format';
+import { formatInterviewWhen, isAwaitingScorecard } from './interview-format';
 import './interviews.css';
 
 /**
@@ -37,7 +37,7 @@ export function MyInterviewsSection({
         {interviews.data?.length === 0 ? <p className="hint">{t('hr.interviews.mine.none')}</p> : null}
         <ul className="my-interviews__list">
           {(interviews.data ?? []).map((interview) => {
-            const isAwaiting = interview.my_scorecard_id === null && Date.parse(interview.ends_at) < now;
+            const isAwaiting = isAwaitingScorecard(interview, now);
             return (
               <li key={interview.id}>
                 <Link href={`/interviews/${interview.id}`}>

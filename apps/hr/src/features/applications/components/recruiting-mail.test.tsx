@@ -74,7 +74,15 @@ const HISTORY: HistoryEntry[] = [
     id: 'comment-5',
     at: '2031-03-03T10:00:00.000Z',
     type: 'comment',
-    comment: { id: 5, text: 'Strong CV', is_shared: true, author: { id: 8, name: 'Ivan Recruiter' } },
+    comment: {
+      id: 5,
+      text: 'Strong CV',
+      is_shared: true,
+      author: { id: 8, name: 'Ivan Recruiter' },
+      mentions: [],
+      edited_at: null,
+      deleted_at: null,
+    },
   },
   { id: 'activity-1', at: '2031-03-02T10:00:00.000Z', type: 'received', source: 'linkedin' },
 ];

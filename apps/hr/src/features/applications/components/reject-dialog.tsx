@@ -1,3 +1,4 @@
+import type { ApplicationFilterInput } from '@kadry/shared/schemas/recruiting-bulk';
 import type { BulkResultResponse } from '@kadry/shared/schemas/recruiting-mail';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useState } from 'react';
@@ -30,10 +31,15 @@ export function RejectDialog({
   vacancyName,
   onDone,
   isBulk = false,
+  filter,
+  count,
 }: {
   open: boolean;
   onClose: () => void;
   applicationIds: readonly number[];
+  /** "All matching the filter": sent instead of the ids; `count` is how many match. */
+  filter?: ApplicationFilterInput | undefined;
+  count?: number | undefined;
   /** The list's selection: each application's outcome is reported, whatever their number. */
   isBulk?: boolean;
   candidateName?: string | null;
@@ -48,7 +54,7 @@ export function RejectDialog({
       title={
         !isBulk
           ? t('hr.recruiting_mail.reject_title_one', { name: candidateName ?? '' })
-          : t('hr.recruiting_mail.reject_title_many', { count: applicationIds.length })
+          : t('hr.recruiting_mail.reject_title_many', { count: count ?? applicationIds.length })
       }
       size="wide"
       hasCloseButton
@@ -61,6 +67,8 @@ export function RejectDialog({
         vacancyName={vacancyName ?? null}
         onDone={onDone}
         isBulk={isBulk}
+        filter={filter}
+        count={count}
       />
     </DialogFrame>
   );
@@ -73,10 +81,14 @@ function RejectForm({
   vacancyName,
   onDone,
   isBulk,
+  filter,
+  count,
 }: {
   onClose: () => void;
   applicationIds: readonly number[];
   isBulk: boolean;
+  filter: ApplicationFilterInput | undefined;
+  count: number | undefined;
   candidateName: string | null;
   vacancyName: string | null;
   onDone: ((result: BulkResultResponse | null) => void) | undefined;
@@ -103,6 +115,7 @@ function RejectForm({
     reject.mutate(
       {
         applicationIds,
+        filter,
         input: {
           reason_id: reasonId,
           mail: hasMail ? { ...toMailDraft(draft), delay_minutes: delay } : null,
@@ -190,7 +203,7 @@ function RejectForm({
         <button type="submit" className="danger" aria-disabled={reject.isPending}>
           {!isBulk
             ? t('hr.recruiting_mail.reject')
-            : t('hr.recruiting_mail.reject_many', { count: applicationIds.length })}
+            : t('hr.recruiting_mail.reject_many', { count: count ?? applicationIds.length })}
         </button>
         <button type="button" onClick={onClose}>
           {t('hr.recruiting_mail.cancel')}

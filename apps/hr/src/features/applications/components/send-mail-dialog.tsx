@@ -1,4 +1,5 @@
 import type { Stage } from '@kadry/shared/schemas/recruiting';
+import type { ApplicationFilterInput } from '@kadry/shared/schemas/recruiting-bulk';
 import type { BulkResultResponse } from '@kadry/shared/schemas/recruiting-mail';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useState } from 'react';
@@ -43,10 +44,15 @@ export function SendMailDialog({
   currentStageId,
   onDone,
   isBulk = false,
+  filter,
+  count,
 }: {
   open: boolean;
   onClose: () => void;
   applicationIds: readonly number[];
+  /** "All matching the filter": sent instead of the ids; `count` is how many match. */
+  filter?: ApplicationFilterInput | undefined;
+  count?: number | undefined;
   /** The list's selection: each application's outcome is reported, whatever their number. */
   isBulk?: boolean;
   /** For one application: names for the preview. */
@@ -66,7 +72,7 @@ export function SendMailDialog({
       title={
         !isBulk
           ? t('hr.recruiting_mail.send_title_one', { name: candidateName ?? '' })
-          : t('hr.recruiting_mail.send_title_many', { count: applicationIds.length })
+          : t('hr.recruiting_mail.send_title_many', { count: count ?? applicationIds.length })
       }
       size="wide"
       hasCloseButton
@@ -81,6 +87,8 @@ export function SendMailDialog({
         currentStageId={currentStageId}
         onDone={onDone}
         isBulk={isBulk}
+        filter={filter}
+        count={count}
       />
     </DialogFrame>
   );
@@ -95,10 +103,13 @@ function SendMailForm({
   currentStageId,
   onDone,
   isBulk,
+  filter,
 }: {
   onClose: () => void;
   applicationIds: readonly number[];
   isBulk: boolean;
+  filter: ApplicationFilterInput | undefined;
+  count: number | undefined;
   candidateName: string | null;
   vacancyName: string | null;
   stages: readonly Stage[];
@@ -121,7 +132,7 @@ function SendMailForm({
     if (errors.subject || errors.body || send.isPending) return;
     setError(null);
     send.mutate(
-      { applicationIds, draft: toMailDraft(draft), stageId, isBulk },
+      { applicationIds, filter, draft: toMailDraft(draft), stageId, isBulk },
       {
         onSuccess: (result) => {
           snackbar.success(

@@ -18,9 +18,16 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { handleMoveKeys, useFocusAfterRender, useSortableSensors } from '../../../lib/sortable-list';
+import { HrActionsWidget } from '../../action-templates/components/hr-actions-widget';
 import { useDashboardState, useResetLayout, useSaveAsDefault, useSaveLayout } from '../api/dashboard-api';
 import { AbsenceBalanceWidget, AbsentTodayWidget, RequestsWidget } from './absence-widgets';
+import { AdministrationWidget } from './administration-widget';
+import { AskWidget } from './ask-widget';
+import { ChildrenStatisticsWidget } from './children-statistics-widget';
 import { CompanyInfoWidget } from './company-info-widget';
+import { CorpEventsWidget } from './corp-events-widget';
+import { MyInterviewsWidget } from './my-interviews-widget';
+import { MyTasksWidget } from './my-tasks-widget';
 import {
   BirthdaysWidget,
   CandidatesWidget,
@@ -49,6 +56,20 @@ function WidgetContent({ widget }: { widget: LayoutWidget }) {
       return <ProbationWidget params={readWidgetParams('employeesOnProbation', widget.params)} />;
     case 'candidates':
       return <CandidatesWidget params={readWidgetParams('candidates', widget.params)} />;
+    case 'hrActions':
+      return <HrActionsWidget params={readWidgetParams('hrActions', widget.params)} />;
+    case 'corpEvents':
+      return <CorpEventsWidget params={readWidgetParams('corpEvents', widget.params)} />;
+    case 'ask':
+      return <AskWidget params={readWidgetParams('ask', widget.params)} />;
+    case 'myTasks':
+      return <MyTasksWidget params={readWidgetParams('myTasks', widget.params)} />;
+    case 'childrenStatistics':
+      return <ChildrenStatisticsWidget params={readWidgetParams('childrenStatistics', widget.params)} />;
+    case 'administration':
+      return <AdministrationWidget params={readWidgetParams('administration', widget.params)} />;
+    case 'myInterviews':
+      return <MyInterviewsWidget params={readWidgetParams('myInterviews', widget.params)} />;
   }
 }
 

@@ -8,8 +8,9 @@ import { EMPLOYEES_QUERY_KEY } from './get-employees';
 export type TeamOption = Pick<TeamSummary, 'id' | 'name'>;
 
 /**
- * The company's teams (`GET teams.all`) for the team filter and picker, asked only by users who may
- * see teams (the caller passes `isEnabled`): without it the filter simply has no teams to offer.
+ * The company's teams (`GET teams.all`, the administration list every plan has) for the team filters
+ * and pickers (employees, staff, absence settings), asked only by users who may see teams (the caller
+ * passes `isEnabled`): without it the filter simply has no teams to offer.
  */
 export async function getTeamOptions(signal?: AbortSignal): Promise<TeamOption[]> {
   const response = await api.get(route('teams.all'), { schema: teamsResponseSchema, signal });

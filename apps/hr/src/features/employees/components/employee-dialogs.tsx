@@ -16,7 +16,7 @@ import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePageData } from '../../../lib/page-data';
 import { getRoleLabel } from '../../../lib/role-label';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useRoleOptions } from '../api/get-role-options';
+import { useRoles } from '../../roles/api/get-roles';
 import { useSendAccess } from '../api/send-access';
 import { useUpdateEmployee } from '../api/update-employee';
 import { describeEmployeeIssue, toNullableId } from './employee-form-values';
@@ -54,7 +54,7 @@ export function SendAccessDialog({
 function SendAccessForm({ employee, onDone }: { employee: EmployeeDetails; onDone: () => void }) {
   const t = useT();
   const { user } = usePageData();
-  const roles = useRoleOptions();
+  const roles = useRoles();
   const send = useSendAccess(employee.id);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AccessValues>({

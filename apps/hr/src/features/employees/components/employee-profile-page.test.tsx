@@ -1,9 +1,11 @@
+import { setAllLevel } from '@kadry/shared/permissions/permission-state';
 import type { EmployeeDetails } from '@kadry/shared/schemas/employees';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from '../../../test/axe';
 import { type MockRoute, mockFetch, renderApp } from '../../../test/render-app';
+import { TYPES_PATH, typesAnswer } from '../../absence-reports/absence-reports-test-data';
 import { buildEmployee, buildEmployeePermissions, lookupRoutes } from '../employees-test-data';
 
 function profileRoutes(employee: EmployeeDetails, extra: MockRoute[] = []): MockRoute[] {
@@ -207,5 +209,57 @@ describe('employee profile', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(sent).toEqual([{ role_id: 5, locale: 'uk' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens the person’s absences and balances from the header, for whoever sees absences', async () => {
+    const year = new Date().getFullYear();
+    const { calls } = mockFetch(
+      profileRoutes(buildEmployee(), [
+        { path: TYPES_PATH, body: typesAnswer },
+        {
+          path: '/api/v1/dashboard/absences/report/11',
+          body: {
+            data: {
+              employee: { id: 11, name: 'Anna Kovalenko' },
+              year,
+              balances: [
+                {
+                  absence_type: 'vacation',
+                  unit: 'days',
+                  year,
+                  accrued: 24,
+                  used: 3,
+                  pending: 1,
+                  available: 20,
+                },
+              ],
+              absences: [],
+            },
+          },
+        },
+      ]),
+    );
+    const base = buildEmployeePermissions();
+    renderApp('/employees/11', {
+      permissions: {
+        ...base,
+        permissions: {
+          ...base.permissions,
+          AbsenceRequest: { visibilitySettings: setAllLevel('to_all'), actions: [], fields_view: [] },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Absences' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Absences of Anna Kovalenko' });
+    const balance = await within(dialog).findByRole('row', { name: /Vacation/ });
+    expect(balance).toHaveTextContent('24');
+    expect(calls.some((call) => call.url.pathname === '/api/v1/dashboard/absences/report/11')).toBe(true);
+  });
+
+  it('offers no absences button without the AbsenceRequest view', async () => {
+    mockFetch(profileRoutes(buildEmployee()));
+    renderApp('/employees/11', { permissions: buildEmployeePermissions() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anna Kovalenko' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Absences' })).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,12 @@ import { FormError } from '../../../components/ui/field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { WhenLoaded } from '../../../components/ui/query-state';
 import { useT } from '../../../lib/i18n';
+import { usePageData } from '../../../lib/page-data';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { canOpenScreen } from '../../../lib/screens';
 import { snackbar } from '../../../lib/snackbar/snackbar';
+import { PersonReportDialog } from '../../absence-reports/components/person-report-dialog';
+import { EmployeeTasksSection } from '../../tasks/components/employee-tasks-section';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { useUploadEmployeePhoto } from '../api/employee-photo';
 import { useEmployee } from '../api/get-employee';
@@ -40,7 +45,12 @@ export function EmployeeProfilePage({ id }: { id: number }) {
 function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const [dialog, setDialog] = useState<'access' | 'dismiss' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'access' | 'dismiss' | 'delete' | 'absences' | null>(null);
+  const { settings } = usePageData();
+  const permissions = usePermissions();
+  // The person's absences and balances (`dashboard.absence.reportModal`): for whoever sees absences;
+  // the server still decides whether their level reaches this person (a 404 shows in the dialog).
+  const seesAbsences = canOpenScreen('absenceFeeds', settings.tariffs, permissions);
   const remove = useDeleteEmployee(employee.id);
   const loginAs = useLoginAs(employee.id);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -76,6 +86,11 @@ function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
             <AccessChip access={employee.access} />
           </p>
           <div className="employee-header__actions">
+            {seesAbsences ? (
+              <button type="button" aria-haspopup="dialog" onClick={() => setDialog('absences')}>
+                {t('hr.employees.absences.open')}
+              </button>
+            ) : null}{' '}
             {employee.can.send_access && employee.access === 'none' ? (
               <button type="button" aria-haspopup="dialog" onClick={() => setDialog('access')}>
                 {t('hr.employees.send_access.open')}
@@ -127,10 +142,20 @@ function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
       {'files' in employee && sees('files') ? <FilesSection employee={employee} /> : null}
       {sees('profile') ? <CustomFieldsSection employee={employee} /> : null}
       <AccessSection employee={employee} />
+      <EmployeeTasksSection employeeId={employee.id} />
       <HistorySection employeeId={employee.id} />
 
       <SendAccessDialog employee={employee} isOpen={dialog === 'access'} onClose={close} />
       <DismissDialog employee={employee} isOpen={dialog === 'dismiss'} onClose={close} />
+      <PersonReportDialog
+        person={
+          dialog === 'absences'
+            ? { id: employee.id, name: [employee.first_name, employee.last_name].filter(Boolean).join(' ') }
+            : null
+        }
+        year={new Date().getFullYear()}
+        onClose={close}
+      />
       <ConfirmDialog
         open={dialog === 'delete'}
         onClose={close}

@@ -17,6 +17,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { handleMoveKeys, useFocusAfterRender, useSortableSensors } from '../../../lib/sortable-list';
+import { RecruitingUnsavedGuard } from '../../vacancies/components/recruiting-unsaved-guard';
 import { useApplicationForm } from '../api/get-form';
 import { useFormPreview } from '../api/preview-form';
 import { useSaveForm } from '../api/save-form';
@@ -45,6 +46,9 @@ export function FormBuilderPage({ id }: { id: number | null }) {
   const [newType, setNewType] = useState<InputType>('text');
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // What was last loaded or saved, to tell unsaved changes (the guard asks before they are lost).
+  const snapshot = JSON.stringify({ name, isDefault, fields: fields.map((row) => row.field) });
+  const [savedSnapshot, setSavedSnapshot] = useState(snapshot);
   // After a move or add, focus follows the field so keyboard users keep their place.
   const listRef = useRef<HTMLOListElement>(null);
   const focusAfterRender = useFocusAfterRender(listRef);
@@ -57,9 +61,17 @@ export function FormBuilderPage({ id }: { id: number | null }) {
 
   useEffect(() => {
     if (!loaded.data) return;
+    const rows = loaded.data.fields.map(createBuilderField);
     setName(loaded.data.name);
     setIsDefault(loaded.data.is_default);
-    setFields(loaded.data.fields.map(createBuilderField));
+    setFields(rows);
+    setSavedSnapshot(
+      JSON.stringify({
+        name: loaded.data.name,
+        isDefault: loaded.data.is_default,
+        fields: rows.map((row) => row.field),
+      }),
+    );
   }, [loaded.data]);
 
   const titleOf = (row: BuilderField, index: number) =>
@@ -153,6 +165,7 @@ export function FormBuilderPage({ id }: { id: number | null }) {
     setError(null);
     try {
       const saved = await save.mutateAsync(parsed.data);
+      setSavedSnapshot(snapshot);
       snackbar.success(t('hr.common.saved'));
       if (id === null) navigate(`/forms/${saved.id}`);
     } catch {
@@ -162,6 +175,7 @@ export function FormBuilderPage({ id }: { id: number | null }) {
 
   return (
     <section>
+      <RecruitingUnsavedGuard isDirty={snapshot !== savedSnapshot} />
       <PageHeading
         actions={
           <button type="button" className="primary" onClick={onSave} disabled={save.isPending}>

@@ -8,7 +8,7 @@ import {
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogActions, DialogFrame, useLastNonNull } from '../../../components/ui/dialog-frame';
-import { Field, FieldError, FormError } from '../../../components/ui/field';
+import { Field, FormError } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-state';
 import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useLocale, useT } from '../../../lib/i18n';
@@ -16,6 +16,7 @@ import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { formatDateTime, formatRelativeTime } from '../../staff/components/format-time';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
+import { ChoiceChecklist } from './choice-checklist';
 import {
   EXPIRY_CHOICES,
   type ExpiryChoice,
@@ -23,7 +24,7 @@ import {
   getApiTokenStatus,
   TOKEN_STATUS_COLOR,
 } from './format';
-import { SecretReveal } from './secret-reveal';
+import { SecretCreated } from './secret-reveal';
 
 export function scopeLabelKey(scope: ApiTokenScope): string {
   return `hr.integrations.scope.${scope.replace(':', '_')}`;
@@ -161,7 +162,6 @@ function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
 
 function CreateTokenForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const ids = useId();
   const create = useCreateApiToken();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiTokenScope[]>([]);
@@ -174,16 +174,13 @@ function CreateTokenForm({ onDone }: { onDone: () => void }) {
 
   if (created) {
     return (
-      <div>
-        <p>{t('hr.integrations.tokens.created_text', { name: created.name })}</p>
-        <SecretReveal label={t('hr.integrations.tokens.secret_label')} secret={created.token} />
-        <p className="hint">{t('hr.integrations.tokens.usage')}</p>
-        <DialogActions>
-          <button type="button" className="primary" onClick={onDone}>
-            {t('hr.integrations.done')}
-          </button>
-        </DialogActions>
-      </div>
+      <SecretCreated
+        text={t('hr.integrations.tokens.created_text', { name: created.name })}
+        label={t('hr.integrations.tokens.secret_label')}
+        secret={created.token}
+        usage={t('hr.integrations.tokens.usage')}
+        onDone={onDone}
+      />
     );
   }
 
@@ -233,35 +230,20 @@ function CreateTokenForm({ onDone }: { onDone: () => void }) {
           />
         )}
       </Field>
-      <fieldset
-        className="integrations__choices"
-        aria-describedby={errors.scopes ? `${ids}-scopes-error` : undefined}
-        aria-invalid={errors.scopes ? true : undefined}
-      >
-        <legend>
-          {t('hr.integrations.tokens.scopes')}
-          <span aria-hidden="true"> *</span>
-        </legend>
-        {API_TOKEN_SCOPES.map((scope, index) => (
-          <label key={scope} className="integrations__choice">
-            <input
-              ref={index === 0 ? scopesRef : undefined}
-              type="checkbox"
-              checked={scopes.includes(scope)}
-              onChange={(event) =>
-                setScopes((current) =>
-                  event.target.checked ? [...current, scope] : current.filter((item) => item !== scope),
-                )
-              }
-            />
-            <span>
-              {t(scopeLabelKey(scope))}
-              <span className="hint integrations__choice-hint">{t(`${scopeLabelKey(scope)}_hint`)}</span>
-            </span>
-          </label>
-        ))}
-        <FieldError id={`${ids}-scopes-error`} message={errors.scopes} />
-      </fieldset>
+      <ChoiceChecklist
+        legend={t('hr.integrations.tokens.scopes')}
+        options={API_TOKEN_SCOPES}
+        selected={scopes}
+        onChange={setScopes}
+        optionLabel={(scope) => (
+          <>
+            {t(scopeLabelKey(scope))}
+            <span className="hint integrations__choice-hint">{t(`${scopeLabelKey(scope)}_hint`)}</span>
+          </>
+        )}
+        error={errors.scopes}
+        firstRef={scopesRef}
+      />
       <Field label={t('hr.integrations.tokens.expires')}>
         {(control) => (
           <select

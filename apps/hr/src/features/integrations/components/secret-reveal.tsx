@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { DialogActions } from '../../../components/ui/dialog-frame';
 import { useT } from '../../../lib/i18n';
 
 /**
@@ -46,6 +47,35 @@ export function SecretReveal({ label, secret }: { label: string; secret: string 
         {copyState === 'copied' ? t('hr.integrations.copied') : null}
         {copyState === 'failed' ? t('hr.integrations.copy_failed') : null}
       </p>
+    </div>
+  );
+}
+
+/** A form's last step once the server made its secret: what it is, the secret itself, how to use it, Done. */
+export function SecretCreated({
+  text,
+  label,
+  secret,
+  usage,
+  onDone,
+}: {
+  text: string;
+  label: string;
+  secret: string;
+  usage: string;
+  onDone: () => void;
+}) {
+  const t = useT();
+  return (
+    <div>
+      <p>{text}</p>
+      <SecretReveal label={label} secret={secret} />
+      <p className="hint">{usage}</p>
+      <DialogActions>
+        <button type="button" className="primary" onClick={onDone}>
+          {t('hr.integrations.done')}
+        </button>
+      </DialogActions>
     </div>
   );
 }

@@ -6,14 +6,15 @@ import {
   type Webhook,
   type WebhookEvent,
 } from '@kadry/shared/schemas/integrations';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
-import { Field, FieldError, FormError } from '../../../components/ui/field';
+import { Field, FormError } from '../../../components/ui/field';
 import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks';
-import { SecretReveal } from './secret-reveal';
+import { ChoiceChecklist } from './choice-checklist';
+import { SecretCreated } from './secret-reveal';
 
 export function eventLabelKey(event: string): string {
   return `hr.integrations.event.${event.replace(/\./g, '_')}`;
@@ -49,7 +50,6 @@ export function WebhookDialog({
 
 function WebhookForm({ webhook, onDone }: { webhook: Webhook | null; onDone: () => void }) {
   const t = useT();
-  const ids = useId();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const [url, setUrl] = useState(webhook?.url ?? 'https://');
@@ -66,16 +66,13 @@ function WebhookForm({ webhook, onDone }: { webhook: Webhook | null; onDone: () 
 
   if (created) {
     return (
-      <div>
-        <p>{t('hr.integrations.webhooks.created_text')}</p>
-        <SecretReveal label={t('hr.integrations.webhooks.secret_label')} secret={created.secret} />
-        <p className="hint">{t('hr.integrations.webhooks.secret_usage')}</p>
-        <DialogActions>
-          <button type="button" className="primary" onClick={onDone}>
-            {t('hr.integrations.done')}
-          </button>
-        </DialogActions>
-      </div>
+      <SecretCreated
+        text={t('hr.integrations.webhooks.created_text')}
+        label={t('hr.integrations.webhooks.secret_label')}
+        secret={created.secret}
+        usage={t('hr.integrations.webhooks.secret_usage')}
+        onDone={onDone}
+      />
     );
   }
 
@@ -134,34 +131,19 @@ function WebhookForm({ webhook, onDone }: { webhook: Webhook | null; onDone: () 
           />
         )}
       </Field>
-      <fieldset
-        className="integrations__choices"
-        aria-describedby={errors.events ? `${ids}-events-error` : undefined}
-        aria-invalid={errors.events ? true : undefined}
-      >
-        <legend>
-          {t('hr.integrations.webhooks.events')}
-          <span aria-hidden="true"> *</span>
-        </legend>
-        {WEBHOOK_EVENTS.map((name, index) => (
-          <label key={name} className="integrations__choice">
-            <input
-              ref={index === 0 ? eventsRef : undefined}
-              type="checkbox"
-              checked={events.includes(name)}
-              onChange={(event) =>
-                setEvents((current) =>
-                  event.target.checked ? [...current, name] : current.filter((item) => item !== name),
-                )
-              }
-            />
-            <span>
-              {t(eventLabelKey(name))} <code className="integrations__code">{name}</code>
-            </span>
-          </label>
-        ))}
-        <FieldError id={`${ids}-events-error`} message={errors.events} />
-      </fieldset>
+      <ChoiceChecklist
+        legend={t('hr.integrations.webhooks.events')}
+        options={WEBHOOK_EVENTS}
+        selected={events}
+        onChange={setEvents}
+        optionLabel={(name) => (
+          <>
+            {t(eventLabelKey(name))} <code className="integrations__code">{name}</code>
+          </>
+        )}
+        error={errors.events}
+        firstRef={eventsRef}
+      />
       <Field label={t('hr.integrations.webhooks.description')} error={errors.description}>
         {(control) => (
           <textarea

@@ -28,6 +28,7 @@ function formatSpan(locale: string, from: string, to: string, today: Date): stri
 /** Where the HR app opens what a notification is about (the same pages the mail links to). */
 export function notificationHref(notification: Notification): string {
   if (notification.kind === 'application_created') return `/applications/${notification.application_id}`;
+  if ('link' in notification) return notification.link.replace(/^\/app(?=\/|$)/, '') || '/';
   const request = notification.absence_request;
   return request.is_own ? `/absences?request=${request.id}` : `/absences/requests?request=${request.id}`;
 }
@@ -39,6 +40,12 @@ export function useNotificationText(): (notification: Notification, today?: Date
   return (notification, today = new Date()) => {
     if (notification.kind === 'application_created') {
       return t('hr.notifications.line.application_created', { vacancy: notification.vacancy_name });
+    }
+    if ('link' in notification) {
+      return t(`hr.notifications.generic.${notification.kind}`, {
+        actor: notification.actor_name ?? t('hr.notifications.someone'),
+        title: notification.title,
+      });
     }
     const request = notification.absence_request;
     const params = {

@@ -105,6 +105,44 @@ describe('the notifications panel', () => {
     expect(await findAxeViolations()).toEqual([]);
   });
 
+  it('shows generic notifications (tasks, questions, mentions) with their actor and link', async () => {
+    const generic = notificationsResponseSchema.parse({
+      data: [
+        {
+          id: 5,
+          kind: 'task_assigned',
+          read_at: null,
+          created_at: '2031-03-01T09:30:00.000Z',
+          target: { type: 'task', id: 12 },
+          actor_name: 'Olena Owner',
+          title: 'Welcome meeting',
+          link: '/app/tasks/12',
+        },
+        {
+          id: 4,
+          kind: 'question_asked',
+          read_at: null,
+          created_at: '2031-03-01T08:30:00.000Z',
+          target: { type: 'question', id: 3 },
+          actor_name: null,
+          title: 'Parking',
+          link: '/app/questions/3',
+        },
+      ],
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 2, unread: 2 },
+    });
+    mockFetch([
+      { path: COUNT, body: { data: { unread: 2 } } },
+      { path: LIST, body: generic },
+    ]);
+    renderApp('/', { permissions: ownerPermissions });
+    const panel = await openPanel();
+    const links = await within(panel).findAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/app/tasks/12', '/app/questions/3']);
+    expect(links[0]).toHaveTextContent(/^Unread: Olena Owner assigned you a task: Welcome meeting/);
+    expect(links[1]).toHaveTextContent(/^Unread: Someone asked HR: Parking/);
+  });
+
   it('opening an absence notification marks it read and opens the request', async () => {
     const { calls } = mockFetch(
       routes([

@@ -10,7 +10,13 @@ export const rolesKeys = {
   one: (id: number) => ['roles', 'one', id] as const,
 };
 
-/** `GET roles.all` (owners only): every role of the company with how many people have it. */
+/** What the role pickers and the role filter (staff, send access) use of a role. */
+export type RoleOption = Pick<RoleWithUsage, 'id' | 'key' | 'name'>;
+
+/**
+ * `GET roles.all` (owners only): every role of the company with how many people have it. The roles
+ * screen lists it and the role pickers offer it, from one cache that a role's change refreshes.
+ */
 async function getRoles(signal?: AbortSignal): Promise<RoleWithUsage[]> {
   const response = await api.get(route('roles.all'), { schema: rolesWithUsageResponseSchema, signal });
   return response.data.data;

@@ -10,7 +10,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { RELOAD_NOTICE_MS, reloadPage } from '../../../lib/reload-page';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useRoleOptions } from '../api/get-role-options';
+import { useRoles } from '../../roles/api/get-roles';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateStaffUser } from '../api/update-staff-user';
 import { formatDateTime } from './format-time';
@@ -65,7 +65,7 @@ function EditPersonForm({
   const idPrefix = useId();
   const pageData = usePageData();
   const isSelf = user.id === pageData.user.id;
-  const roles = useRoleOptions();
+  const roles = useRoles();
   const update = useUpdateStaffUser();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PersonFormValues>({

@@ -7,9 +7,9 @@ import { applyServerFieldErrors, createZodResolver, focusFirstInvalidField } fro
 import { useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
+import { useTeamOptions } from '../../employees/api/get-team-options';
+import { useRoles } from '../../roles/api/get-roles';
 import { useCreateStaffUser } from '../api/create-staff-user';
-import { useRoleOptions } from '../api/get-role-options';
-import { useTeamOptions } from '../api/get-team-options';
 import { PersonFields } from './person-fields';
 import {
   createPersonFormValues,
@@ -40,8 +40,8 @@ export function InvitePersonDialog({ isOpen, onClose }: { isOpen: boolean; onClo
 function InvitePersonForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const { user } = usePageData();
-  const roles = useRoleOptions();
-  const teams = useTeamOptions();
+  const roles = useRoles();
+  const teams = useTeamOptions({ isEnabled: true });
   const create = useCreateStaffUser();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PersonFormValues>({

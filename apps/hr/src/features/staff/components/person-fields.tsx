@@ -4,8 +4,8 @@ import { Field, FieldError } from '../../../components/ui/field';
 import { LanguageField, TimeZoneField } from '../../../components/ui/locale-fields';
 import { useT } from '../../../lib/i18n';
 import { getRoleLabel } from '../../../lib/role-label';
-import type { RoleOption } from '../api/get-role-options';
-import type { TeamOption } from '../api/get-team-options';
+import type { TeamOption } from '../../employees/api/get-team-options';
+import type { RoleOption } from '../../roles/api/get-roles';
 import type { PersonFormValues } from './person-form-values';
 
 /** The fields of a staff account, shared by the invite and edit dialogs; teams only when inviting. */

@@ -11,9 +11,9 @@ import { useForgetUnknownOption, useKeepPageInRange, useUrlFilters } from '../..
 import { usePageData } from '../../../lib/page-data';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { getRoleLabel } from '../../../lib/role-label';
-import { useRoleOptions } from '../api/get-role-options';
+import { useTeamOptions } from '../../employees/api/get-team-options';
+import { useRoles } from '../../roles/api/get-roles';
 import { useStaffUsers } from '../api/get-staff-users';
-import { useTeamOptions } from '../api/get-team-options';
 import { EditPersonDialog } from './edit-person-dialog';
 import { formatDateTime, formatRelativeTime } from './format-time';
 import { InvitePersonDialog } from './invite-person-dialog';
@@ -34,8 +34,8 @@ export function StaffPage() {
   const list = useUrlFilters(staffListFilters);
   const { filters, applyFilters } = list;
   const users = useStaffUsers(filters);
-  const roles = useRoleOptions();
-  const teams = useTeamOptions();
+  const roles = useRoles();
+  const teams = useTeamOptions({ isEnabled: true });
   const [isInviteOpen, setIsInviteOpen] = useState(false);
   const [editing, setEditing] = useState<StaffUser | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);

@@ -11,6 +11,8 @@ import { api } from '../../../lib/api-client';
 export type VacancyBody = Omit<VacancyInput, 'salary' | 'salary_range'> & {
   salary?: VacancyInput['salary'];
   salary_range?: VacancyInput['salary_range'];
+  /** A new vacancy's stage names (a pipeline template's, edited); ignored on update. */
+  stages?: string[];
 };
 
 /** Creates a vacancy (id null) or updates one (PUT, sent as POST with `_method=PUT`). */
@@ -18,7 +20,11 @@ export async function saveVacancy(id: number | null, input: VacancyBody): Promis
   const response =
     id === null
       ? await api.post(route('recruiting.vacancies'), input, { schema: staffVacancyResponseSchema })
-      : await api.put(route('recruiting.vacancies.one', id), input, { schema: staffVacancyResponseSchema });
+      : await api.put(
+          route('recruiting.vacancies.one', id),
+          { ...input, stages: undefined },
+          { schema: staffVacancyResponseSchema },
+        );
   return response.data.data;
 }
 

@@ -17,6 +17,22 @@ const directory = [
       ],
     },
   },
+  // Pipeline templates (issue 17): a new vacancy starts from one.
+  {
+    path: '/api/v1/pipeline-templates',
+    body: {
+      data: [
+        {
+          id: 5,
+          name: 'Engineering',
+          stages: ['Applied', 'Tech interview', 'Offer'],
+          created_at: '2031-03-01T10:00:00.000Z',
+          updated_at: '2031-03-01T10:00:00.000Z',
+        },
+      ],
+      meta: { can_manage: true },
+    },
+  },
 ];
 
 describe('positions mask', () => {
@@ -95,7 +111,75 @@ describe('vacancy editor', () => {
       interviewer_ids: [8],
       salary_range: { min: 3000, max: 4000.5, currency: 'EUR', period: 'year' },
       scorecard_attributes: [{ name: 'SQL' }, { name: 'Communication' }],
+      // Untouched, the pipeline is the default one, sent with the vacancy.
+      stages: ['New', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected'],
     });
+  });
+
+  it('starts the pipeline from a template, edited on the same screen (issue 17)', async () => {
+    const created = buildVacancy({ id: 43, name: 'Platform engineer' });
+    const { calls } = mockFetch([
+      ...directory,
+      { method: 'POST', path: '/api/v1/vacancies', status: 201, body: { data: created } },
+      { path: '/api/v1/vacancies/43', body: { data: created } },
+    ]);
+    renderApp('/vacancies/new', { permissions: ownerPermissions });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Platform engineer');
+    const start = screen.getByRole('combobox', { name: 'Start from' });
+    await screen.findByRole('option', { name: 'Engineering' });
+    await userEvent.selectOptions(start, '5');
+    const stages = screen.getByRole('group', { name: 'Stages' });
+    expect(
+      within(stages)
+        .getAllByRole('textbox')
+        .map((box) => (box as HTMLInputElement).value),
+    ).toEqual(['Applied', 'Tech interview', 'Offer']);
+    await userEvent.clear(within(stages).getByRole('textbox', { name: 'Stage 2 name' }));
+    await userEvent.type(within(stages).getByRole('textbox', { name: 'Stage 2 name' }), 'System design');
+    await userEvent.click(within(stages).getByRole('button', { name: 'Move Offer up' }));
+    await userEvent.click(within(stages).getByRole('button', { name: 'Add stage' }));
+    await userEvent.type(within(stages).getByRole('textbox', { name: 'Stage 4 name' }), 'Hired');
+    await userEvent.click(screen.getByRole('button', { name: 'Create vacancy' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        name: 'Platform engineer',
+        stages: ['Applied', 'Offer', 'System design', 'Hired'],
+      }),
+    );
+  });
+
+  it('refuses a pipeline with a repeated or blank stage before sending', async () => {
+    const { calls } = mockFetch(directory);
+    renderApp('/vacancies/new', { permissions: ownerPermissions });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Data engineer');
+    const stages = screen.getByRole('group', { name: 'Stages' });
+    await userEvent.clear(within(stages).getByRole('textbox', { name: 'Stage 2 name' }));
+    await userEvent.type(within(stages).getByRole('textbox', { name: 'Stage 2 name' }), 'new');
+    await userEvent.click(screen.getByRole('button', { name: 'Create vacancy' }));
+    expect(await within(stages).findByText('Each stage name may appear once.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('asks before leaving with unsaved changes (issue 17)', async () => {
+    mockFetch([
+      ...directory,
+      {
+        path: '/api/v1/vacancies',
+        body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } },
+      },
+    ]);
+    const { location } = renderApp('/vacancies/new', { permissions: ownerPermissions });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Half-written');
+    const [vacanciesLink] = screen.getAllByRole('link', { name: 'Vacancies' });
+    if (!vacanciesLink) throw new Error('no link to vacancies');
+    await userEvent.click(vacanciesLink);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(location.history.at(-1)).toBe('/app/vacancies/new');
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Half-written');
+    await userEvent.click(vacanciesLink);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/app/vacancies'));
   });
 
   it('says when the salary in numbers is inconsistent, before sending anything', async () => {

@@ -1,6 +1,6 @@
 import { SALARY_PERIODS } from '@kadry/shared/schemas/interviews';
 import { VACANCY_STATUSES } from '@kadry/shared/schemas/recruiting';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -18,7 +18,9 @@ import { useCopyVacancy } from '../api/copy-vacancy';
 import { useVacancy } from '../api/get-vacancy';
 import { useSaveVacancy } from '../api/save-vacancy';
 import { DeleteVacancyButton } from './delete-vacancy-dialog';
+import { createNewPipeline, NewVacancyPipeline, readNewPipeline } from './new-vacancy-pipeline';
 import { isPositionsValue, PositionsInput } from './positions-input';
+import { RecruitingUnsavedGuard } from './recruiting-unsaved-guard';
 import { RichTextEditor } from './rich-text-editor';
 import { listCurrencies, ScorecardAttributesField } from './scorecard-attributes-field';
 import { StagesEditor } from './stages-editor';
@@ -49,6 +51,10 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
   const form = useForm<VacancyFormValues>({ defaultValues: createVacancyFormValues(undefined) });
   const languages = useFieldArray({ control: form.control, name: 'languages' });
   const { errors } = form.formState;
+  // A new vacancy's pipeline (a template's stages, edited here), sent with it (issue 17).
+  const [pipeline, setPipeline] = useState(createNewPipeline);
+  const [pipelineError, setPipelineError] = useState<string | null>(null);
+  const [isPipelineDirty, setIsPipelineDirty] = useState(false);
 
   useEffect(() => {
     if (vacancy.data) form.reset(createVacancyFormValues(vacancy.data));
@@ -76,10 +82,20 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
       form.setFocus(fieldOfIssue(parsed.error.issues[0]?.path ?? []));
       return;
     }
+    const newStages = id === null ? readNewPipeline(pipeline) : null;
+    if (newStages && 'problem' in newStages) {
+      setPipelineError(t(newStages.problem));
+      return;
+    }
+    setPipelineError(null);
     try {
       const { salary, salary_range, ...rest } = parsed.data;
-      const saved = await save.mutateAsync(canSeeSalary ? { ...rest, salary, salary_range } : rest);
+      const body = canSeeSalary ? { ...rest, salary, salary_range } : rest;
+      const saved = await save.mutateAsync(newStages ? { ...body, stages: newStages.stages } : body);
       snackbar.success(t('hr.common.saved'));
+      // Saved: nothing is left to lose (the guard lets the editor go).
+      form.reset(form.getValues());
+      setIsPipelineDirty(false);
       if (id === null) navigate(`/vacancies/${saved.id}`);
     } catch (error) {
       // The message is already shown; put the server's field errors next to their fields.
@@ -470,6 +486,17 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
 
             <ScorecardAttributesField control={form.control} register={form.register} />
 
+            {id === null && canEdit ? (
+              <NewVacancyPipeline
+                pipeline={pipeline}
+                onChange={(next) => {
+                  setPipeline(next);
+                  setIsPipelineDirty(true);
+                }}
+                error={pipelineError}
+              />
+            ) : null}
+
             {canEdit ? (
               <button type="submit" className="primary" disabled={save.isPending}>
                 {id === null ? t('hr.vacancies.create') : t('hr.common.save')}
@@ -477,6 +504,7 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
             ) : null}
           </fieldset>
         </form>
+        <RecruitingUnsavedGuard isDirty={canEdit && (form.formState.isDirty || isPipelineDirty)} />
         {/* Saved on its own: its changes apply to the board at once and can be refused (409) apart from the rest. */}
         {current && canEdit ? <StagesEditor vacancyId={current.id} /> : null}
       </QueryState>

@@ -15,6 +15,8 @@ import { type Access, levelFor, maskPermissionsByPlan, requireLevel } from '../.
 import { findRolePermissions, isBuiltInRole } from '../../../plugins/access/roles';
 import { findTeamReach } from '../../../plugins/access/team-reach';
 import type { SessionUser } from '../../../plugins/session-store';
+import { addCorpEventsToFeed } from '../../corp-events/corp-events.service';
+import { addTasksToFeed } from '../../tasks/tasks.service';
 import { fromDayNumber, toDayNumber } from '../day-count';
 import { canSeeAbsencesOf, listVisibleApprovedAbsences, teamExists } from '../reports/reports.service';
 import { findLiveFeed, insertFeed, listUserFeeds, revokeUserFeed, touchFeed } from './feeds.queries';
@@ -168,6 +170,33 @@ export async function renderFeed(db: Db, companyId: number, token: string, now: 
       stamp: now,
       summary: `${absence.name}: ${typeName}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`,
     });
+  }
+  // A feed of chosen absence types ("my vacations") is just those; one of every type is the whole
+  // calendar: corporate events and (a person's) tasks too.
+  const isWholeCalendar = feed.typeCodes.length === 0;
+  // Corporate events of the feed's audience (issue 15): a person's, a team's, or all of them.
+  if (isWholeCalendar)
+    await addCorpEventsToFeed(
+      db,
+      access,
+      calendar,
+      feed.scope === 'person' && feed.employeeId !== null
+        ? { scope: 'person', employeeId: feed.employeeId }
+        : feed.scope === 'team' && feed.teamId !== null
+          ? { scope: 'team', teamId: feed.teamId }
+          : { scope: 'company' },
+      now,
+    );
+  // A person's tasks (about them or assigned to them) that the creator may see (issue 15).
+  if (isWholeCalendar && feed.scope === 'person' && feed.employeeId !== null) {
+    await addTasksToFeed(
+      db,
+      access,
+      calendar,
+      feed.employeeId,
+      { from: fromDayNumber(today - FEED_PAST_DAYS), to: fromDayNumber(today + FEED_FUTURE_DAYS) },
+      now,
+    );
   }
   if (!feed.lastUsedAt || now.getTime() - feed.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
     await touchFeed(db, companyId, feed.id, now);

@@ -1,18 +1,18 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { absenceMonthAmounts } from '../../../db/schema/absence-month-amounts';
 import {
   type AbsenceRequestRow,
   absenceLedgerEntries,
   absencePolicies,
   absencePolicyAssignments,
   absenceRequests,
-  absenceTypes,
   calendarDays,
   workCalendars,
 } from '../../../db/schema/absences';
 import { employeeFullName, employees } from '../../../db/schema/employees';
 import { teamMembers, teams } from '../../../db/schema/teams';
 import type { Db } from '../../../db/tables';
-import { findCalendarIdsOf, resolvedCalendarsSql } from '../calendar-resolution.queries';
+import { findCalendarIdsOf } from '../calendar-resolution.queries';
 import type { DayCalendar } from '../day-count';
 
 // All SQL of absence reports and the timeline; every statement filters by company_id. `visible` is
@@ -232,23 +232,20 @@ export type ApprovedAmountRow = {
 };
 
 /**
- * The HR report's amounts, summed in SQL over the range's approved requests (found through the live
- * ranges index first, then joined to their people): each request's days inside the range counted on the
- * person's calendar (calendar-resolution.queries.ts) with the counting of their policy (own, else a
- * team's, the oldest, else the type's default, else the type's), as reports-days.ts countedDaysIn and
- * countingResolver count them one by one: a day off never counts; on working days only worked weekdays
- * and transferred working days; a half day at either end counts 50; an hourly request counts its hours
- * on its first day (each calendar and counting is walked once over the range, into arrays a request
- * reads in two places). Requests counting nothing in the range are left out, so a person appears only with
- * something counted. By person: a row per person and type, by name (the caller sums the totals). By
- * team: a row per team of the selection and type (a person in two teams in both; in none: null), and
- * the totals over people (kind 'total').
+ * The HR report's amounts: the stored monthly amounts of approved requests (absence_month_amounts,
+ * month-amounts.queries.ts, counted as reports-days.ts countedDaysIn and countingResolver count day by
+ * day) of the range's months, summed per person and type from the report index alone, then joined to
+ * the people the reader sees (in the selected teams). A person appears only with something counted.
+ * By person: a row per person and type, by name (the caller sums the totals). By team: a row per team
+ * of the selection and type (a person in two teams in both; in none: null), and the totals over people
+ * (kind 'total'). `range` is whole months (a month or a year).
  */
 export async function sumApprovedAmounts(
   db: Tx,
   companyId: number,
   filter: {
-    visible: SQL;
+    /** Whom the reader sees (visible-people.ts); null: everyone of the company. */
+    visible: SQL | null;
     teamIds: readonly number[] | null;
     range: DateRange;
     groupBy: 'person' | 'team';
@@ -256,132 +253,17 @@ export async function sumApprovedAmounts(
 ): Promise<ApprovedAmountRow[]> {
   const { from, to } = filter.range;
   const selectedTeams = filter.teamIds ? sql`${`{${filter.teamIds.join(',')}}`}::int[]` : null;
-  // By team, each request carries its person's teams of the selection (sorted; none: an empty array),
-  // read here in one join with the people rather than looked up person by person at the end.
-  const byTeam = filter.groupBy === 'team';
-  const teamIdsColumn = byTeam
-    ? sql`coalesce(array_agg(m.team_id order by m.team_id) filter (where m.team_id is not null), '{}'::int[])`
-    : sql`'{}'::int[]`;
-  const memberships = byTeam
-    ? sql`left join ${teamMembers} m on m.company_id = ${companyId} and m.employee_id = p.employee_id${
-        selectedTeams ? sql` and m.team_id = any(${selectedTeams})` : sql``
-      }`
-    : sql``;
-  const byRequest = byTeam
-    ? sql`group by p.id, p.employee_id, p.absence_type_id, p.date_from, p.date_to, p.half_day_start,
-        p.half_day_end, p.hours`
-    : sql``;
-  // The range's approved requests first (materialised: the planner must not start from the people and
-  // probe each one's requests), then only those of people the reader sees, in the selected teams.
+  // The range's counted rows from the report index (no row counting nothing), joined to the people
+  // only when the reader does not see everyone or a team is chosen.
+  const people = filter.visible !== null || filter.teamIds !== null;
   const counted = sql`
-    picked as materialized (
-      select r.id, r.employee_id, r.absence_type_id, r.date_from, r.date_to, r.half_day_start,
-        r.half_day_end, r.hours
-      from ${absenceRequests} r
-      where r.company_id = ${companyId} and r.status = 'approved'
-        and r.date_to >= ${from}::date and r.date_from <= ${to}::date
-    ),
-    requests as materialized (
-      select p.id, p.employee_id, p.absence_type_id, p.date_from, p.date_to, p.half_day_start,
-        p.half_day_end, p.hours, ${teamIdsColumn} as team_ids
-      from picked p
-      join ${employees} on ${employees.companyId} = ${companyId} and ${employees.id} = p.employee_id
-      ${memberships}
-      where ${and(filter.visible, filter.teamIds ? inTeams(companyId, filter.teamIds) : undefined)}
-      ${byRequest}
-    ),
-    calendars as materialized (
-      select rc.employee_id, rc.calendar_id,
-        coalesce(wc.working_weekdays, '{1,2,3,4,5}'::smallint[]) as weekdays
-      from (${resolvedCalendarsSql(companyId, sql`select employee_id from requests`)}) rc
-      left join ${workCalendars} wc on wc.company_id = ${companyId} and wc.id = rc.calendar_id
-    ),
-    types as materialized (
-      select t.id, t.unit, t.counting from ${absenceTypes} t where t.company_id = ${companyId}
-    ),
-    assigned as materialized (
-      select a.employee_id, a.team_id, p.id as policy_id, p.absence_type_id, p.counting
-      from ${absencePolicyAssignments} a
-      join ${absencePolicies} p on p.company_id = ${companyId} and p.id = a.policy_id
-      where a.company_id = ${companyId}
-    ),
-    own_policy as materialized (
-      select distinct on (employee_id, absence_type_id) employee_id, absence_type_id, counting
-      from assigned where employee_id is not null
-      order by employee_id, absence_type_id, policy_id
-    ),
-    team_policy as materialized (
-      select distinct on (m.employee_id, a.absence_type_id) m.employee_id, a.absence_type_id, a.counting
-      from assigned a
-      join ${teamMembers} m on m.company_id = ${companyId} and m.team_id = a.team_id
-      where a.team_id is not null
-      order by m.employee_id, a.absence_type_id, a.policy_id
-    ),
-    default_policy as materialized (
-      select distinct on (absence_type_id) absence_type_id, counting
-      from ${absencePolicies}
-      where company_id = ${companyId} and is_default
-      order by absence_type_id, id
-    ),
-    resolved as materialized (
-      select q.*, t.unit, k.weekdays, coalesce(k.calendar_id, 0) as calendar_key,
-        coalesce(op.counting, tp.counting, dp.counting, t.counting, 'working_days') as counting
-      from requests q
-      join types t on t.id = q.absence_type_id
-      join calendars k on k.employee_id = q.employee_id
-      left join own_policy op on op.employee_id = q.employee_id and op.absence_type_id = q.absence_type_id
-      left join team_policy tp on tp.employee_id = q.employee_id and tp.absence_type_id = q.absence_type_id
-      left join default_policy dp on dp.absence_type_id = q.absence_type_id
-    ),
-    -- Each calendar and counting once: whether each day of the range counts (1 or 0) and how many
-    -- have counted since the range began (cum[1] = 0 before its first day), so a request's days are
-    -- two array reads, not a walk over its days.
-    day_arrays as materialized (
-      select k.calendar_key, k.counting,
-        array_agg(d.counted order by d.day) as counted,
-        array_prepend(0, array_agg(d.cum order by d.day)) as cum
-      from (
-        select distinct calendar_key, weekdays, counting from resolved where unit <> 'hours'
-      ) k
-      cross join lateral (
-        select g.day, f.counted, (sum(f.counted) over (order by g.day))::int as cum
-        from (
-          select s::date as day
-          from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') s
-        ) g
-        left join ${calendarDays} x
-          on x.company_id = ${companyId} and x.calendar_id = k.calendar_key and x.date = g.day
-        cross join lateral (
-          select case
-            when x.kind is not null and x.kind <> 'working_day' then 0
-            when k.counting = 'calendar_days' then 1
-            when extract(isodow from g.day)::int = any(k.weekdays) or x.kind = 'working_day' then 1
-            else 0 end as counted
-        ) f
-      ) d
-      group by k.calendar_key, k.counting
-    ),
-    per_request as materialized (
-      select q.employee_id, q.absence_type_id, q.team_ids,
-        case when q.unit = 'hours' then
-          case when q.date_from >= ${from}::date and q.date_from <= ${to}::date
-            then round(coalesce(q.hours, 0) * 100) else 0 end
-        else
-          100 * (da.cum[least(q.date_to, ${to}::date) - ${from}::date + 2]
-            - da.cum[greatest(q.date_from, ${from}::date) - ${from}::date + 1])
-          - case when q.half_day_start and q.date_from >= ${from}::date
-              and da.counted[q.date_from - ${from}::date + 1] = 1 then 50 else 0 end
-          - case when q.half_day_end and q.date_to <= ${to}::date
-              and da.counted[q.date_to - ${from}::date + 1] = 1 then 50 else 0 end
-        end as hundredths
-      from resolved q
-      left join day_arrays da on da.calendar_key = q.calendar_key and da.counting = q.counting
-    ),
-    person_sums as materialized (
-      select employee_id, absence_type_id, sum(hundredths) as hundredths, min(team_ids) as team_ids
-      from per_request
-      where hundredths <> 0
-      group by employee_id, absence_type_id
+    counted as materialized (
+      select a.employee_id, a.absence_type_id, a.hundredths
+      from ${absenceMonthAmounts} a
+      ${people ? sql`join ${employees} on ${employees.companyId} = ${companyId} and ${employees.id} = a.employee_id` : sql``}
+      where a.company_id = ${companyId} and a.month >= date_trunc('month', ${from}::date)::date
+        and a.month <= ${to}::date and a.hundredths <> 0
+        ${people ? sql`and ${and(filter.visible ?? undefined, filter.teamIds ? inTeams(companyId, filter.teamIds) : undefined)}` : sql``}
     )`;
   type Row = {
     kind: 'row' | 'total';
@@ -392,21 +274,27 @@ export async function sumApprovedAmounts(
   };
   const query =
     filter.groupBy === 'person'
-      ? sql`with ${counted}
+      ? sql`with ${counted},
+        person_sums as materialized (
+          select employee_id, absence_type_id, sum(hundredths) as hundredths
+          from counted group by employee_id, absence_type_id
+        )
         select 'row' as kind, ps.employee_id as id, ${employeeFullName} as name,
           ps.absence_type_id as type_id, ps.hundredths::float8 as hundredths
         from person_sums ps
         join ${employees} on ${employees.companyId} = ${companyId} and ${employees.id} = ps.employee_id
         order by ${employees.lastName}, ${employees.firstName}, ${employees.id}, ps.absence_type_id`
       : sql`with ${counted}
-        select 'row' as kind, t.team_id as id, null as name, ps.absence_type_id as type_id,
-          sum(ps.hundredths)::float8 as hundredths
-        from person_sums ps
-        left join lateral unnest(ps.team_ids) as t(team_id) on true
-        group by t.team_id, ps.absence_type_id
+        select 'row' as kind, m.team_id as id, null as name, c.absence_type_id as type_id,
+          sum(c.hundredths)::float8 as hundredths
+        from counted c
+        left join ${teamMembers} m on m.company_id = ${companyId} and m.employee_id = c.employee_id${
+          selectedTeams ? sql` and m.team_id = any(${selectedTeams})` : sql``
+        }
+        group by m.team_id, c.absence_type_id
         union all
         select 'total', null, null, absence_type_id, sum(hundredths)::float8
-        from person_sums
+        from counted
         group by absence_type_id`;
   const result = await db.execute<Row>(query);
   return result.rows.map((row) => ({

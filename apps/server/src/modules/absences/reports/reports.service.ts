@@ -59,7 +59,7 @@ import {
   monthsRange,
   nonWorkingDays,
 } from './reports-days';
-import { absencePeopleWhere } from './visible-people';
+import { absencePeopleWhere, seesEveryAbsence } from './visible-people';
 
 // Absence reports (issue 14, docs/decisions/018-absence-ledger.md): spec §3.2's balance report, the
 // person's report modal, the HR report, the timeline with its export and import. Whose absences show:
@@ -417,10 +417,10 @@ export async function getHrReport(
   const range = reportRange(query);
   const teamIds = await teamSelection(ctx, query.team_id);
   const types = await listTypes(ctx);
-  // Counted and summed in SQL over the period's approved requests (sumApprovedAmounts): the same
-  // counting as countedDaysIn per day, without reading every request of a big company.
+  // Summed in SQL from the stored monthly amounts of approved requests (sumApprovedAmounts,
+  // decision 029): the same counting as countedDaysIn per day, without counting any request here.
   const sums = await sumApprovedAmounts(ctx.db, companyId, {
-    visible: absencePeopleWhere(ctx.access),
+    visible: seesEveryAbsence(ctx.access) ? null : absencePeopleWhere(ctx.access),
     teamIds,
     range,
     groupBy: query.group_by,

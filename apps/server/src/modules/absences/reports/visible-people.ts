@@ -27,3 +27,13 @@ export function absencePeopleWhere(access: Pick<Access, 'user' | 'permissions' |
   const inMyTeam = sql`exists (select 1 from team_members tm where tm.company_id = ${reader.companyId} and tm.employee_id = ${employees.id} and tm.team_id in (${idList(reader.teamIds)}))`;
   return sql`(${visible} and (${own} or ${inMyTeam}))`;
 }
+
+/**
+ * Whether the reader sees the absences of everyone of the company (AbsenceRequest view to_all over
+ * every employee they see, and they see every employee): absencePeopleWhere would then be no
+ * condition at all, so a report may leave the join with the people out.
+ */
+export function seesEveryAbsence(access: Pick<Access, 'user' | 'permissions' | 'teamIds'>): boolean {
+  if (levelFor(access, 'AbsenceRequest', 'view') !== 'to_all') return false;
+  return employeeVisibleWhere(readerOf(access)) === undefined;
+}

@@ -28,6 +28,12 @@ import {
 } from '../absences.queries';
 import { toAbsenceType } from '../absences.service';
 import { fromHundredths, isoWeekday, toDayNumber, todayIn, toHundredths } from '../day-count';
+import {
+  type AmountScope,
+  findPeopleOnCalendar,
+  lockMonthAmounts,
+  refreshMonthAmounts,
+} from '../month-amounts.queries';
 import { isHolidayCountry, listHolidayCountryCodes, listPublicHolidays } from './holidays';
 import {
   type CalendarDayRow,
@@ -178,7 +184,11 @@ export async function updateAbsenceType(
       needsApproval,
       approvalChain: chain,
     };
-    return updateType(tx, companyId, id, changes);
+    const updated = await updateType(tx, companyId, id, changes);
+    if (updated.unit !== current.unit || updated.counting !== current.counting) {
+      await recountAmounts(tx, companyId, { kind: 'type', absenceTypeId: id });
+    }
+    return updated;
   });
   const [editable] = await toEditableTypes(ctx.db, companyId, [row]);
   if (!editable) throw new AppError('not_found');
@@ -290,6 +300,7 @@ export async function createAbsencePolicy(
     if (body.is_default) await clearDefaultPolicy(tx, companyId, type.id, null);
     const created = await insertPolicy(tx, companyId, { ...toPolicyValues(body), absenceTypeId: type.id });
     await savePolicyAssignments(tx, companyId, created, body);
+    await recountAmounts(tx, companyId, { kind: 'type', absenceTypeId: type.id });
     return created;
   });
   const [policy] = await toPolicies(ctx.db, companyId, [row]);
@@ -310,6 +321,7 @@ export async function updateAbsencePolicy(
     if (body.is_default) await clearDefaultPolicy(tx, companyId, current.absenceTypeId, current.id);
     const updated = await updatePolicy(tx, companyId, id, toPolicyValues(body));
     await savePolicyAssignments(tx, companyId, updated, body);
+    await recountAmounts(tx, companyId, { kind: 'type', absenceTypeId: current.absenceTypeId });
     return updated;
   });
   const [policy] = await toPolicies(ctx.db, companyId, [row]);
@@ -331,7 +343,22 @@ export async function deleteAbsencePolicy(ctx: SettingsContext, id: number): Pro
       throw new AppError('conflict', { key: 'absences.settings.policy_in_use' });
     }
     await deletePolicy(tx, companyId, id);
+    await recountAmounts(tx, companyId, { kind: 'type', absenceTypeId: policy.absenceTypeId });
   });
+}
+
+/**
+ * What the counting depends on changed: the stored monthly amounts of the requests concerned are
+ * recounted in the same transaction, under the company's amounts lock (decision 029).
+ */
+async function recountAmounts(tx: Tx, companyId: number, scope: AmountScope): Promise<void> {
+  await lockMonthAmounts(tx, companyId, true);
+  await refreshMonthAmounts(tx, companyId, scope);
+}
+
+function sameWeekdays(a: readonly number[], b: readonly number[]): boolean {
+  const sorted = (list: readonly number[]) => [...new Set(list)].sort().join(',');
+  return sorted(a) === sorted(b);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -405,13 +432,16 @@ export async function createWorkCalendar(
   const id = await ctx.db.transaction(async (tx) => {
     const isDefault = body.is_default || (await countCalendars(tx, companyId)) === 0;
     if (isDefault) await clearDefaultCalendar(tx, companyId, null);
-    return insertCalendar(tx, companyId, {
+    const created = await insertCalendar(tx, companyId, {
       name: body.name,
       countryCode: body.country_code,
       timeZone: body.time_zone,
       workingWeekdays: body.working_weekdays,
       isDefault,
     });
+    // A new default: whoever counts on the default counts on it now.
+    if (isDefault) await recountAmounts(tx, companyId, { kind: 'company' });
+    return created;
   });
   return getWorkCalendar(ctx, id);
 }
@@ -425,7 +455,7 @@ export async function updateWorkCalendar(
   const companyId = ctx.access.user.companyId;
   await checkCountry(body.country_code, 'country_code');
   await ctx.db.transaction(async (tx) => {
-    await loadCalendar(tx, companyId, id, true);
+    const current = await loadCalendar(tx, companyId, id, true);
     if (body.is_default) await clearDefaultCalendar(tx, companyId, id);
     await updateCalendar(tx, companyId, id, {
       name: body.name,
@@ -434,6 +464,11 @@ export async function updateWorkCalendar(
       workingWeekdays: body.working_weekdays,
       isDefault: body.is_default,
     });
+    // Which calendar is the default moved: everyone on the default; else its weekdays: its people.
+    if (body.is_default !== current.isDefault) await recountAmounts(tx, companyId, { kind: 'company' });
+    else if (!sameWeekdays(current.workingWeekdays, body.working_weekdays)) {
+      await recountAmounts(tx, companyId, { kind: 'calendar', calendarId: id });
+    }
   });
   return getWorkCalendar(ctx, id);
 }
@@ -450,7 +485,14 @@ export async function deleteWorkCalendar(ctx: SettingsContext, id: number): Prom
     if (calendar.isDefault && (await countCalendars(tx, companyId)) > 1) {
       throw new AppError('conflict', { key: 'absences.settings.calendar_is_default' });
     }
+    const people = calendar.isDefault ? [] : await findPeopleOnCalendar(tx, companyId, id);
     await deleteCalendar(tx, companyId, id);
+    // Its people count on another calendar now (the last one: everyone on none).
+    await recountAmounts(
+      tx,
+      companyId,
+      calendar.isDefault ? { kind: 'company' } : { kind: 'employees', employeeIds: people },
+    );
   });
 }
 
@@ -491,6 +533,7 @@ export async function addWorkCalendarDay(
     checkDay(calendar, body);
     const [row] = await insertCalendarDays(tx, companyId, id, [body]);
     if (!row) throw fieldError('date', 'absences.settings.day_taken');
+    await recountAmounts(tx, companyId, { kind: 'calendar', calendarId: id, from: row.date, to: row.date });
     return toCalendarDay(row);
   });
 }
@@ -505,13 +548,16 @@ export async function changeWorkCalendarDay(
   const companyId = ctx.access.user.companyId;
   return ctx.db.transaction(async (tx) => {
     const calendar = await loadCalendar(tx, companyId, id, true);
-    if (!(await findCalendarDay(tx, companyId, id, dayId))) throw new AppError('not_found');
+    const before = await findCalendarDay(tx, companyId, id, dayId);
+    if (!before) throw new AppError('not_found');
     checkDay(calendar, body);
     if (await hasCalendarDayOn(tx, companyId, id, body.date, dayId)) {
       throw fieldError('date', 'absences.settings.day_taken');
     }
     const row = await updateCalendarDay(tx, companyId, id, dayId, body);
     if (!row) throw new AppError('not_found');
+    const [from, to] = [before.date, row.date].sort();
+    await recountAmounts(tx, companyId, { kind: 'calendar', calendarId: id, from, to });
     return toCalendarDay(row);
   });
 }
@@ -519,8 +565,17 @@ export async function changeWorkCalendarDay(
 export async function removeWorkCalendarDay(ctx: SettingsContext, id: number, dayId: number): Promise<void> {
   requireAbsenceSettings(ctx.access);
   const companyId = ctx.access.user.companyId;
-  await loadCalendar(ctx.db, companyId, id);
-  if (!(await deleteCalendarDay(ctx.db, companyId, id, dayId))) throw new AppError('not_found');
+  await ctx.db.transaction(async (tx) => {
+    await loadCalendar(tx, companyId, id, true);
+    const before = await findCalendarDay(tx, companyId, id, dayId);
+    if (!before || !(await deleteCalendarDay(tx, companyId, id, dayId))) throw new AppError('not_found');
+    await recountAmounts(tx, companyId, {
+      kind: 'calendar',
+      calendarId: id,
+      from: before.date,
+      to: before.date,
+    });
+  });
 }
 
 /**
@@ -555,7 +610,16 @@ export async function importWorkCalendarHolidays(
   const language = await findCompanyLanguage(ctx.db, companyId);
   return ctx.db.transaction(async (tx) => {
     await loadCalendar(tx, companyId, id, true);
-    return importPublicHolidays(tx, companyId, id, { ...body, language });
+    const result = await importPublicHolidays(tx, companyId, id, { ...body, language });
+    if (result.added > 0) {
+      await recountAmounts(tx, companyId, {
+        kind: 'calendar',
+        calendarId: id,
+        from: `${body.year}-01-01`,
+        to: `${body.year}-12-31`,
+      });
+    }
+    return result;
   });
 }
 
@@ -576,8 +640,11 @@ export async function setWorkCalendarAssignments(
     await loadCalendar(tx, companyId, id, true);
     await checkRefs(tx, companyId, 'employee', body.employee_ids, 'employee_ids');
     if (body.team_ids) await checkRefs(tx, companyId, 'team', body.team_ids, 'team_ids');
+    // Whoever counts on it before or after (a team taken from another calendar brings its people).
+    const before = await findPeopleOnCalendar(tx, companyId, id);
     await replaceCalendarEmployees(tx, companyId, id, body.employee_ids);
     if (body.team_ids) await replaceCalendarTeams(tx, companyId, id, body.team_ids);
+    await recountAmounts(tx, companyId, { kind: 'calendar', calendarId: id, alsoEmployeeIds: before });
   });
   return getWorkCalendar(ctx, id);
 }

@@ -1,0 +1,200 @@
+import type {
+  ActionsTemplateResponse,
+  TemplateAction,
+  TemplateActionsGroup,
+} from '@kadry/shared/schemas/action-templates';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from '../../../test/axe';
+import { type MockRoute, mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
+import { buildState, dashboardPermissions, stateText } from '../../dashboard/dashboard-test-data';
+
+const WIDGETS = '/api/v1/dashboard/widgets';
+const GROUPS = '/api/v1/dashboard/actions/template';
+const ONE = '/api/v1/dashboard/actions/template-events/7';
+const MAKE_TASK = '/api/v1/dashboard/actions/tasks';
+const PERIOD = { start: '2031-04-01', end: '2031-04-30' };
+
+function callsTo(calls: RecordedCall[], method: string, path: string) {
+  return calls.filter((call) => call.method === method && call.url.pathname === path);
+}
+
+function ref(id: number, name: string) {
+  return {
+    id,
+    category: 1,
+    name,
+    task_type: 'custom' as const,
+    trigger: 'start_of_work' as const,
+    offset_days: 0,
+    is_standard: true,
+  };
+}
+
+function action(templateId: number, employeeId: number, name: string, date: string): TemplateAction {
+  return {
+    key: `${templateId}:${employeeId}:${date}`,
+    template: ref(templateId, templateId === 11 ? 'Welcome meeting' : 'Probation review'),
+    employee: { id: employeeId, name, photo_url: null },
+    date,
+    days_until: 22,
+    assignee: { kind: 'manager', person: { id: 3, name: 'Mira Manager' } },
+    task: null,
+  };
+}
+
+function group(id: number, actions: TemplateAction[], total = actions.length): TemplateActionsGroup {
+  return {
+    template: ref(id, id === 11 ? 'Welcome meeting' : 'Probation review'),
+    total,
+    tasks_created: actions.filter((item) => item.task).length,
+    actions,
+  };
+}
+
+function answer(groups: TemplateActionsGroup[]): ActionsTemplateResponse {
+  return {
+    data: groups,
+    meta: { period: PERIOD, total: groups.reduce((sum, item) => sum + item.total, 0) },
+  };
+}
+
+function stateRoute(): MockRoute {
+  return {
+    path: WIDGETS,
+    body: stateText(buildState(['hrActions'], { available: ['hrActions'] })),
+  };
+}
+
+describe('the HR actions widget', () => {
+  it('lists next month’s actions by template and makes one a task once', async () => {
+    const user = userEvent.setup();
+    let isMade = false;
+    const welcome = action(11, 21, 'Nina New', '2031-04-01');
+    const { calls } = mockFetch([
+      stateRoute(),
+      {
+        path: GROUPS,
+        body: () =>
+          answer([
+            group(11, [isMade ? { ...welcome, task: { id: 55, url: '/app/tasks/55' } } : welcome]),
+            group(7, [action(7, 22, 'Tom Trial', '2031-04-13')], 3),
+          ]),
+      },
+      {
+        method: 'POST',
+        path: MAKE_TASK,
+        status: 201,
+        body: () => {
+          isMade = true;
+          return { data: { task: { id: 55, url: '/app/tasks/55' }, is_new: true } };
+        },
+      },
+      {
+        path: ONE,
+        body: {
+          data: {
+            template: ref(7, 'Probation review'),
+            actions: [
+              action(7, 22, 'Tom Trial', '2031-04-13'),
+              action(7, 23, 'Tara Test', '2031-04-20'),
+              action(7, 24, 'Ted Try', '2031-04-27'),
+            ],
+          },
+          meta: { current_page: 1, last_page: 1, per_page: 20, total: 3, period: PERIOD },
+        },
+      },
+    ]);
+    renderApp('/', { permissions: dashboardPermissions });
+    const widget = await screen.findByRole('region', { name: 'HR actions' });
+    expect(
+      await within(widget).findByRole('heading', { name: /Welcome meeting/, level: 3 }),
+    ).toBeInTheDocument();
+    // Next month: no period sent (spec §7.2: null when empty), the widget's limit per template.
+    const request = callsTo(calls, 'GET', GROUPS)[0]?.url;
+    expect(request?.searchParams.get('per_template')).toBe('5');
+    expect(request?.searchParams.has('custom_period_start')).toBe(false);
+    expect(widget).toHaveTextContent('Does it: Mira Manager');
+    expect(await findAxeViolations()).toEqual([]);
+
+    await user.click(
+      within(widget).getByRole('button', { name: 'Make a task: Welcome meeting for Nina New' }),
+    );
+    await waitFor(() => expect(callsTo(calls, 'POST', MAKE_TASK)).toHaveLength(1));
+    expect(callsTo(calls, 'POST', MAKE_TASK)[0]?.body).toEqual({
+      template_id: 11,
+      employee_id: 21,
+      date: '2031-04-01',
+    });
+    const link = await within(widget).findByRole('link', {
+      name: /Open the task: Welcome meeting, Nina New/,
+    });
+    expect(link).toHaveAttribute('href', '/app/tasks/55');
+    expect(
+      within(widget).queryByRole('button', { name: 'Make a task: Welcome meeting for Nina New' }),
+    ).not.toBeInTheDocument();
+
+    // A template with more actions than shown opens them all.
+    await user.click(within(widget).getByRole('button', { name: 'Show all 3' }));
+    expect(await within(widget).findByText('Ted Try')).toBeInTheDocument();
+    expect(within(widget).getByRole('button', { name: 'Show fewer' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('says when the period has no actions, and offers to retry after a failure', async () => {
+    mockFetch([stateRoute(), { path: GROUPS, body: answer([group(11, [], 0)]) }]);
+    const view = renderApp('/', { permissions: dashboardPermissions });
+    expect(await screen.findByText('No actions in this period.')).toBeInTheDocument();
+    view.unmount();
+
+    mockFetch([stateRoute(), { path: GROUPS, status: 500, body: { message: 'Server error' } }]);
+    renderApp('/', { permissions: dashboardPermissions });
+    const widget = await screen.findByRole('region', { name: 'HR actions' });
+    expect(await within(widget).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('saves its period and team filters as the widget’s parameters', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch([
+      stateRoute(),
+      { path: GROUPS, body: answer([group(11, [action(11, 21, 'Nina New', '2031-04-01')])]) },
+      {
+        path: '/dictionaries/visible-teams',
+        body: { teams: [{ id: 9, name: 'Platform', parent_id: null, is_hidden: false }] },
+      },
+      { path: '/api/v1/employees/all', body: { data: [{ id: 21, name: 'Nina New', photo_url: null }] } },
+      { path: '/api/v1/dashboard/dictionaries/event-templates', body: { data: {} } },
+      {
+        method: 'POST',
+        path: '/api/v1/dashboard/layouts/current/params',
+        body: ({ body }) => {
+          const params = JSON.parse(String((body as { params: string }).params)) as Record<string, unknown>;
+          return { data: { widget_name: 'hrActions', params } };
+        },
+      },
+    ]);
+    renderApp('/', { permissions: dashboardPermissions });
+    const widget = await screen.findByRole('region', { name: 'HR actions' });
+    await user.click(
+      await within(widget).findByRole('button', { name: 'Settings of the widget HR actions' }),
+    );
+    await user.type(within(widget).getByLabelText('From'), '2031-05-01');
+    await user.selectOptions(await within(widget).findByLabelText('Team'), 'Platform');
+    await user.click(within(widget).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/api/v1/dashboard/layouts/current/params')).toHaveLength(1),
+    );
+    const sent = callsTo(calls, 'POST', '/api/v1/dashboard/layouts/current/params')[0]?.body as
+      | { params: string }
+      | undefined;
+    const saved = JSON.parse(sent?.params ?? '{}') as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      custom_period_start: '2031-05-01',
+      custom_period_end: null,
+      team_ids: [9],
+    });
+  });
+});

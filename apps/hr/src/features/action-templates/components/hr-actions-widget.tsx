@@ -1,0 +1,379 @@
+import type { TemplateAction, TemplateActionsGroup } from '@kadry/shared/schemas/action-templates';
+import type { WidgetParams } from '@kadry/shared/schemas/dashboard';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { useT } from '../../../lib/i18n';
+import { useEventTemplates } from '../../../lib/local-db/use-dictionary';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
+import { snackbar } from '../../../lib/snackbar/snackbar';
+import {
+  LimitField,
+  TeamField,
+  useFormatDay,
+  useSayWhen,
+  WidgetSettings,
+  WidgetState,
+} from '../../dashboard/components/widget-parts';
+import {
+  type ActionsRequest,
+  useActionGroups,
+  useMakeActionTask,
+  useTemplateActions,
+  useVisiblePeople,
+} from '../api/action-templates-api';
+import './action-templates.css';
+
+// The dashboard's HR actions widget (issue 15, spec §1 "event templates"): next month's actions of the
+// company's templates (or the period the settings choose), by template, each with "make a task" —
+// or, once made, a link to its task.
+
+type Params = WidgetParams<'hrActions'>;
+
+function requestOf(params: Params): ActionsRequest {
+  return {
+    custom_period_start: params.custom_period_start,
+    custom_period_end: params.custom_period_end,
+    team_ids: params.team_ids,
+    employee_ids: params.employee_ids,
+    template_ids: params.template_ids,
+    per_template: params.limit,
+  };
+}
+
+function PersonName({ id, name }: { id: number; name: string }) {
+  const permissions = usePermissions();
+  if (!permissions.can('Employee', 'view')) return name;
+  return <Link href={`/employees/${id}`}>{name}</Link>;
+}
+
+function ActionRow({
+  action,
+  onAnnounce,
+}: {
+  action: TemplateAction;
+  onAnnounce: (message: string) => void;
+}) {
+  const t = useT();
+  const formatDay = useFormatDay({ day: 'numeric', month: 'long' });
+  const sayWhen = useSayWhen();
+  const make = useMakeActionTask();
+  const names = { template: action.template.name, name: action.employee.name };
+  const onMake = () =>
+    make.mutate(
+      { template_id: action.template.id, employee_id: action.employee.id, date: action.date },
+      {
+        onSuccess: () => {
+          const message = t('hr.action_templates.widget.task_made', names);
+          onAnnounce(message);
+          snackbar.success(message);
+        },
+      },
+    );
+  return (
+    <li className="hr-actions__row" data-action={action.key}>
+      <span className="hr-actions__who">
+        <span className="dashboard-widget__primary">
+          <PersonName id={action.employee.id} name={action.employee.name} />
+        </span>
+        <span className="dashboard-widget__secondary">
+          <time dateTime={action.date}>{formatDay(action.date)}</time>
+          {action.days_until >= 0 ? ` · ${sayWhen(action.days_until)}` : null} ·{' '}
+          {action.assignee.person
+            ? t('hr.action_templates.widget.does_it', { name: action.assignee.person.name })
+            : t('hr.action_templates.widget.does_it_unset')}
+        </span>
+      </span>
+      {action.task ? (
+        <Link
+          href={`/tasks/${action.task.id}`}
+          aria-label={`${t('hr.action_templates.widget.open_task')}: ${names.template}, ${names.name}`}
+        >
+          {t('hr.action_templates.widget.task_created')}
+        </Link>
+      ) : (
+        <button
+          type="button"
+          aria-label={t('hr.action_templates.widget.make_task_of', names)}
+          aria-disabled={make.isPending ? true : undefined}
+          onClick={() => {
+            if (!make.isPending) onMake();
+          }}
+        >
+          {t('hr.action_templates.widget.make_task')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+const PAGE_STEP = 20;
+
+/** Every action of one template in the period, a page more at a time. */
+function AllActions({
+  group,
+  params,
+  onAnnounce,
+}: {
+  group: TemplateActionsGroup;
+  params: Params;
+  onAnnounce: (message: string) => void;
+}) {
+  const t = useT();
+  const [perPage, setPerPage] = useState(PAGE_STEP);
+  const query = useTemplateActions(
+    group.template.id,
+    {
+      custom_period_start: params.custom_period_start,
+      custom_period_end: params.custom_period_end,
+      team_ids: params.team_ids,
+      employee_ids: params.employee_ids,
+      per_page: perPage,
+    },
+    { isEnabled: true },
+  );
+  if (query.isError) {
+    return (
+      <div role="alert">
+        <p>{t('hr.dashboard.widget_failed')}</p>
+        <button type="button" onClick={() => query.refetch()}>
+          {t('hr.common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!query.data) return <p role="status">{t('hr.common.loading')}</p>;
+  const { actions } = query.data.data;
+  return (
+    <>
+      <ul className="dashboard-widget__list">
+        {actions.map((action) => (
+          <ActionRow key={action.key} action={action} onAnnounce={onAnnounce} />
+        ))}
+      </ul>
+      {query.data.meta.total > actions.length && perPage < 100 ? (
+        <button type="button" className="hr-actions__more" onClick={() => setPerPage(perPage + PAGE_STEP)}>
+          {t('hr.action_templates.widget.show_more')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function Group({
+  group,
+  params,
+  onAnnounce,
+}: {
+  group: TemplateActionsGroup;
+  params: Params;
+  onAnnounce: (message: string) => void;
+}) {
+  const t = useT();
+  const headingId = useId();
+  const [isExpanded, setIsExpanded] = useState(false);
+  const listId = `${headingId}-list`;
+  return (
+    <li className="hr-actions__group" aria-labelledby={headingId}>
+      <h3 className="hr-actions__group-title" id={headingId}>
+        {group.template.name}{' '}
+        <span className="hr-actions__count">
+          {group.total}
+          {group.tasks_created > 0
+            ? ` · ${t('hr.action_templates.widget.tasks_created', { count: group.tasks_created })}`
+            : null}
+        </span>
+      </h3>
+      <div id={listId}>
+        {isExpanded ? (
+          <AllActions group={group} params={params} onAnnounce={onAnnounce} />
+        ) : (
+          <ul className="dashboard-widget__list">
+            {group.actions.map((action) => (
+              <ActionRow key={action.key} action={action} onAnnounce={onAnnounce} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {group.total > group.actions.length ? (
+        <button
+          type="button"
+          className="hr-actions__more"
+          aria-expanded={isExpanded}
+          aria-controls={listId}
+          onClick={() => setIsExpanded(!isExpanded)}
+        >
+          {isExpanded
+            ? t('hr.action_templates.widget.show_less')
+            : t('hr.action_templates.widget.show_all', { count: group.total })}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+function HrActionsSettings({ params }: { params: Params }) {
+  const t = useT();
+  return (
+    <WidgetSettings widget="hrActions" params={params}>
+      {(draft, change, id) => (
+        <>
+          <LimitField id={id} value={draft.limit} onChange={(limit) => change({ limit })} />
+          <fieldset className="hr-actions__templates" aria-describedby={`${id}-period-hint`}>
+            <legend>{t('hr.action_templates.widget.period_label')}</legend>
+            <div className="hr-actions__settings-dates">
+              <div className="field">
+                <label htmlFor={`${id}-start`}>{t('hr.action_templates.widget.period_start')}</label>
+                <input
+                  id={`${id}-start`}
+                  type="date"
+                  value={draft.custom_period_start ?? ''}
+                  onChange={(event) => change({ custom_period_start: event.target.value || null })}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-end`}>{t('hr.action_templates.widget.period_end')}</label>
+                <input
+                  id={`${id}-end`}
+                  type="date"
+                  value={draft.custom_period_end ?? ''}
+                  min={draft.custom_period_start ?? undefined}
+                  onChange={(event) => change({ custom_period_end: event.target.value || null })}
+                />
+              </div>
+            </div>
+            <p className="hint" id={`${id}-period-hint`}>
+              {t('hr.action_templates.widget.period_hint')}
+            </p>
+          </fieldset>
+          <TeamField
+            id={id}
+            value={draft.team_ids[0] ?? null}
+            onChange={(teamId) => change({ team_ids: teamId === null ? [] : [teamId] })}
+          />
+          <PersonField
+            id={id}
+            value={draft.employee_ids[0] ?? null}
+            onChange={(employeeId) => change({ employee_ids: employeeId === null ? [] : [employeeId] })}
+          />
+          <TemplatesField
+            value={draft.template_ids}
+            onChange={(templateIds) => change({ template_ids: templateIds })}
+          />
+        </>
+      )}
+    </WidgetSettings>
+  );
+}
+
+/** The template filter of the widget's settings (none ticked: every template), read once opened. */
+function TemplatesField({ value, onChange }: { value: number[]; onChange: (templateIds: number[]) => void }) {
+  const t = useT();
+  const templates = useEventTemplates();
+  const all = Object.values(templates.data ?? {}).flat();
+  return (
+    <fieldset className="hr-actions__templates" aria-busy={templates.isPending ? true : undefined}>
+      <legend>{t('hr.action_templates.widget.templates')}</legend>
+      <p className="hint">{t('hr.action_templates.widget.templates_hint')}</p>
+      <ul>
+        {all.map((template) => (
+          <li key={template.id}>
+            <label>
+              <input
+                type="checkbox"
+                checked={value.includes(template.id)}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...value, template.id]
+                      : value.filter((item) => item !== template.id),
+                  )
+                }
+              />{' '}
+              {template.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** The person filter of the widget's settings: everyone the user sees, or one. */
+function PersonField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number | null;
+  onChange: (employeeId: number | null) => void;
+}) {
+  const t = useT();
+  const people = useVisiblePeople({ isEnabled: true });
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-person`}>{t('hr.action_templates.widget.person')}</label>
+      <select
+        id={`${id}-person`}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      >
+        <option value="">{t('hr.action_templates.widget.everyone')}</option>
+        {(people.data ?? []).map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function HrActionsWidget({ params }: { params: Params }) {
+  const t = useT();
+  const permissions = usePermissions();
+  const query = useActionGroups(requestOf(params));
+  const formatDay = useFormatDay();
+  const [announcement, setAnnouncement] = useState('');
+  const period = query.data?.meta.period;
+  return (
+    <>
+      <HrActionsSettings params={params} />
+      {period ? (
+        <p className="hr-actions__period">
+          {t('hr.action_templates.widget.period', {
+            start: formatDay(period.start),
+            end: formatDay(period.end),
+          })}
+        </p>
+      ) : null}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <WidgetState
+        query={query}
+        isEmpty={(data) => data.meta.total === 0}
+        empty={t(
+          query.data?.data.length === 0
+            ? 'hr.action_templates.widget.no_templates'
+            : 'hr.action_templates.widget.empty',
+        )}
+      >
+        {(data) => (
+          <ul className="hr-actions__groups">
+            {data.data
+              .filter((group) => group.total > 0)
+              .map((group) => (
+                <Group key={group.template.id} group={group} params={params} onAnnounce={setAnnouncement} />
+              ))}
+          </ul>
+        )}
+      </WidgetState>
+      {permissions.can('Template', 'view') ? (
+        <p className="dashboard-widget__footer">
+          <Link href="/settings/action-templates">{t('hr.action_templates.widget.manage')}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import type { Stage } from '@kadry/shared/schemas/recruiting';
+import type { BulkMoveResponse, BulkUndoResponse } from '@kadry/shared/schemas/recruiting-bulk';
+import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { snackbar } from '../../../lib/snackbar/snackbar';
+import { useBulkMove, useUndoBulkMove } from '../api/bulk-move';
+import type { ApplicationFilters } from '../api/get-applications';
+import './bulk.css';
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** The list's filters as a bulk action's "all matching" sends them (no paging, no sorting). */
+export type BulkFilter = Omit<ApplicationFilters, 'page' | 'per_page' | 'sort' | 'order'>;
+
+/** What a bulk action takes: the picked ids, or every application matching the list's filters. */
+export type BulkTarget =
+  | { kind: 'ids'; ids: readonly number[] }
+  | { kind: 'filter'; filter: BulkFilter; total: number };
+
+export function targetBody(target: BulkTarget) {
+  return target.kind === 'ids' ? { application_ids: [...target.ids] } : { filter: target.filter };
+}
+
+export function targetCount(target: BulkTarget): number {
+  return target.kind === 'ids' ? target.ids.length : target.total;
+}
+
+/** A bulk move's or its undo's outcome in words: how many were done, and why the others were not. */
+export function describeMoveResult(result: BulkMoveResponse | BulkUndoResponse, t: Translate): string {
+  const reasons = new Map<string, number>();
+  for (const item of result.data) {
+    if (item.outcome !== 'done') reasons.set(item.outcome, (reasons.get(item.outcome) ?? 0) + 1);
+  }
+  const parts = [t('hr.recruiting_bulk.done', { done: result.meta.done, total: result.data.length })];
+  for (const [outcome, count] of reasons) parts.push(t(`hr.recruiting_bulk.outcome.${outcome}`, { count }));
+  return parts.join(' ');
+}
+
+/** Seconds left until an instant, never below zero. */
+function secondsUntil(iso: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+}
+
+/**
+ * The snackbar that offers to undo a bulk move while its window is open (the server's
+ * `undoable_until`), counting down; it goes once the window closes or the move is undone.
+ */
+export function UndoMoveSnackbar({
+  move,
+  onClose,
+  onUndone,
+}: {
+  move: { actionId: number; until: string; message: string } | null;
+  onClose: () => void;
+  onUndone: (message: string) => void;
+}) {
+  const t = useT();
+  const undo = useUndoBulkMove();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!move) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [move]);
+  const left = move ? secondsUntil(move.until, now) : 0;
+  useEffect(() => {
+    if (move && left === 0) onClose();
+  }, [move, left, onClose]);
+  if (!move || left === 0) return null;
+  return (
+    <div className="snackbar-region undo-snackbar-region">
+      <section className="snackbar" aria-label={t('hr.recruiting_bulk.undo_region')}>
+        <p className="snackbar__message">
+          {move.message}{' '}
+          <span className="undo-snackbar__left">{t('hr.recruiting_bulk.undo_left', { seconds: left })}</span>
+        </p>
+        <button
+          type="button"
+          className="undo-snackbar__button"
+          aria-disabled={undo.isPending}
+          onClick={() => {
+            if (undo.isPending) return;
+            undo.mutate(move.actionId, {
+              onSuccess: (result) => {
+                onUndone(`${t('hr.recruiting_bulk.undone')} ${describeMoveResult(result, t)}`);
+                onClose();
+              },
+              onError: (error) => {
+                snackbar.error(getRequestErrorMessage(error));
+                onClose();
+              },
+            });
+          }}
+        >
+          {t('hr.recruiting_bulk.undo')}
+        </button>
+        <button
+          type="button"
+          className="snackbar__close"
+          aria-label={t('hr.recruiting_bulk.undo_dismiss')}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * "Move to stage" for a selection: the stages of the one vacancy shown (the list filtered by a
+ * vacancy, or its board). The outcome is reported, and a move without mail can be undone for a while.
+ */
+export function BulkMoveAction({
+  target,
+  stages,
+  onDone,
+}: {
+  target: BulkTarget;
+  stages: readonly Stage[];
+  onDone: (message: string, undo: { actionId: number; until: string } | null) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const move = useBulkMove();
+  const [stageId, setStageId] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (stageId === '' || move.isPending) return;
+    move.mutate(
+      { ...targetBody(target), stage_id: Number(stageId) },
+      {
+        onSuccess: (result) => {
+          setStageId('');
+          const { action_id: actionId, undoable_until: until } = result.meta;
+          onDone(describeMoveResult(result, t), actionId !== null && until ? { actionId, until } : null);
+        },
+        onError: (error) => snackbar.error(getRequestErrorMessage(error)),
+      },
+    );
+  };
+  return (
+    <form className="bulk-move" onSubmit={submit}>
+      <label htmlFor={`${id}-stage`} className="visually-hidden">
+        {t('hr.recruiting_bulk.move_label')}
+      </label>
+      <select id={`${id}-stage`} value={stageId} onChange={(event) => setStageId(event.target.value)}>
+        <option value="">{t('hr.recruiting_bulk.move_label')}</option>
+        {stages.map((stage) => (
+          <option key={stage.id} value={stage.id}>
+            {stage.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" aria-disabled={stageId === '' || move.isPending}>
+        {t('hr.recruiting_bulk.move', { count: targetCount(target) })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,328 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from '../../../test/axe';
+import {
+  buildApplicationSummary,
+  buildVacancy,
+  ownerPermissions,
+  STAGES,
+} from '../../../test/recruiting-test-data';
+import { type MockRoute, mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
+import { savedViewHref } from './saved-views-menu';
+
+// Sorting, bulk moves with undo, "all matching", saved views and board cards (issue 17).
+
+const summary = (id: number, stageIndex: number, name: string, extra: Record<string, unknown> = {}) =>
+  buildApplicationSummary({
+    id,
+    candidate: { id: id + 100, name, email: null, phone: null },
+    stage: STAGES[stageIndex] as (typeof STAGES)[number],
+    ...extra,
+  });
+
+const page = (data: unknown[], total = data.length) => ({
+  data,
+  meta: { current_page: 1, last_page: Math.max(1, Math.ceil(total / 20)), per_page: 20, total },
+});
+
+function listRoutes(extra: MockRoute[] = [], total?: number): MockRoute[] {
+  return [
+    ...extra,
+    {
+      path: '/api/v1/applications',
+      body: page([summary(11, 0, 'Taras Shevchuk'), summary(12, 1, 'Lesya Ukrainka')], total),
+    },
+    { path: '/api/v1/vacancies', body: page([buildVacancy()]) },
+    { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+    { path: '/api/v1/tags', body: { data: [] } },
+  ];
+}
+
+const listCalls = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.pathname === '/api/v1/applications')
+    .map((call) => Object.fromEntries(call.url.searchParams));
+
+describe('sorting the candidates list', () => {
+  it('sorts by a column header, by mouse or keyboard, and says how it is sorted', async () => {
+    const { calls } = mockFetch(listRoutes());
+    renderApp('/applications', { permissions: ownerPermissions });
+    await screen.findByRole('link', { name: 'Taras Shevchuk' });
+    const table = screen.getByRole('table');
+    // Newest first by default.
+    expect(within(table).getByRole('columnheader', { name: /Applied/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await userEvent.click(within(table).getByRole('button', { name: 'Name: sort ascending' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'name', order: 'asc' }));
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(within(table).getByRole('columnheader', { name: /Applied/ })).not.toHaveAttribute('aria-sort');
+    // The keyboard: the same button, reversed.
+    within(table).getByRole('button', { name: 'Name: sort descending' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'name', order: 'desc' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Rating: sort descending' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'rating', order: 'desc' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Days in stage: sort descending' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'days_in_stage', order: 'desc' }),
+    );
+  });
+
+  it('shows the latest rating and days in stage, and a sort from the address', async () => {
+    const entered = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString();
+    mockFetch([
+      {
+        path: '/api/v1/applications',
+        body: page([
+          summary(11, 0, 'Taras Shevchuk', {
+            latest_recommendation: 'strong_yes',
+            stage_entered_at: entered,
+          }),
+        ]),
+      },
+      { path: '/api/v1/vacancies', body: page([buildVacancy()]) },
+      { path: '/api/v1/tags', body: { data: [] } },
+    ]);
+    renderApp('/applications?sort=source&order=asc', { permissions: ownerPermissions });
+    const row = (await screen.findByRole('link', { name: 'Taras Shevchuk' })).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Strong yes')).toBeInTheDocument();
+    expect(within(row).getByText('3 days')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Source/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+});
+
+describe('bulk moves', () => {
+  it('moves the selection to a stage, reports each, and offers an undo that puts them back', async () => {
+    const { calls } = mockFetch(
+      listRoutes([
+        {
+          method: 'POST',
+          path: '/api/v1/applications/bulk/stage',
+          body: {
+            data: [
+              { id: 11, outcome: 'done' },
+              { id: 12, outcome: 'unchanged' },
+            ],
+            meta: {
+              done: 1,
+              skipped: 1,
+              action_id: 77,
+              undoable_until: new Date(Date.now() + 60_000).toISOString(),
+            },
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/v1/application-bulk-actions/77/undo',
+          body: { data: [{ id: 11, outcome: 'done' }], meta: { done: 1, skipped: 0 } },
+        },
+      ]),
+    );
+    renderApp('/applications?vacancy_id=1', { permissions: ownerPermissions });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Taras Shevchuk' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lesya Ukrainka' }));
+    const bar = screen.getByRole('region', { name: 'Selected candidates' });
+    await userEvent.selectOptions(within(bar).getByRole('combobox', { name: 'Move to stage…' }), '3');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Move 2' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/applications/bulk/stage')?.body).toEqual({
+        application_ids: [11, 12],
+        stage_id: 3,
+      }),
+    );
+    expect(await screen.findByText('Done for 1 of 2. 1 was in that stage already.')).toBeInTheDocument();
+    const undoBar = screen.getByRole('region', { name: 'Undo the move' });
+    expect(within(undoBar).getByText('2 candidates moved.')).toBeInTheDocument();
+    expect(within(undoBar).getByText(/s left\)/)).toBeInTheDocument();
+    await userEvent.click(within(undoBar).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Move undone. Done for 1 of 1.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Undo the move' })).toBeNull();
+    expect(calls.some((call) => call.url.pathname === '/api/v1/application-bulk-actions/77/undo')).toBe(true);
+  });
+
+  it('offers every application matching the filters, and acts on the filter, not the ids', async () => {
+    const { calls } = mockFetch(
+      listRoutes(
+        [
+          {
+            method: 'POST',
+            path: '/api/v1/applications/bulk/stage',
+            body: {
+              data: [{ id: 11, outcome: 'done' }],
+              meta: { done: 1, skipped: 0, action_id: null, undoable_until: null },
+            },
+          },
+        ],
+        45,
+      ),
+    );
+    renderApp('/applications?vacancy_id=1&source=linkedin', { permissions: ownerPermissions });
+    await screen.findByRole('link', { name: 'Taras Shevchuk' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByText(/All 2 candidates on this page are selected/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 45 matching' }));
+    const bar = screen.getByRole('region', { name: 'Selected candidates' });
+    expect(within(bar).getByText('All 45 matching selected')).toBeInTheDocument();
+    // Tags go by ids only; the export takes the filters.
+    const exportLink = within(bar).getByRole('link', { name: 'Export 45 (XLSX)' });
+    const exportUrl = new URL(exportLink.getAttribute('href') ?? '', 'http://x');
+    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({
+      format: 'xlsx',
+      vacancy_id: '1',
+      source: 'linkedin',
+    });
+    await userEvent.selectOptions(within(bar).getByRole('combobox', { name: 'Move to stage…' }), '2');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Move 45' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/applications/bulk/stage')?.body).toEqual({
+        filter: { vacancy_id: 1, source: 'linkedin' },
+        stage_id: 2,
+      }),
+    );
+    // Sent mail or not, no undo is offered without a window.
+    expect(screen.queryByRole('region', { name: 'Undo the move' })).toBeNull();
+  });
+
+  it('needs one vacancy to move between stages, and exports a picked selection by ids', async () => {
+    mockFetch(listRoutes());
+    renderApp('/applications', { permissions: ownerPermissions });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Lesya Ukrainka' }));
+    const bar = screen.getByRole('region', { name: 'Selected candidates' });
+    expect(within(bar).queryByRole('combobox', { name: 'Move to stage…' })).toBeNull();
+    expect(within(bar).getByText('Filter by a vacancy to move candidates to a stage.')).toBeInTheDocument();
+    const href = within(bar).getByRole('link', { name: 'Export 1 (XLSX)' }).getAttribute('href') ?? '';
+    expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({ format: 'xlsx', ids: '12' });
+    expect(await findAxeViolations()).toEqual([]);
+  });
+});
+
+describe('saved views', () => {
+  const VIEW = {
+    id: 5,
+    name: 'Interviews',
+    layout: 'board',
+    filters: { vacancy_id: 1, tag_id: 2 },
+    created_at: '2031-03-01T10:00:00.000Z',
+    updated_at: '2031-03-01T10:00:00.000Z',
+  } as const;
+
+  it('builds each view its address', () => {
+    expect(savedViewHref(VIEW)).toBe('/vacancies/1/board?tag_id=2');
+    expect(savedViewHref({ layout: 'list', filters: { vacancy_id: 1, sort: 'rating', order: 'desc' } })).toBe(
+      '/applications?vacancy_id=1&sort=rating&order=desc',
+    );
+  });
+
+  it('lists, saves the current filters with sorting, renames and deletes', async () => {
+    let views: unknown[] = [VIEW];
+    const { calls } = mockFetch(
+      listRoutes([
+        { path: '/api/v1/saved-views', body: () => ({ data: views }) },
+        {
+          method: 'POST',
+          path: '/api/v1/saved-views',
+          status: 201,
+          body: ({ body }) => {
+            const created = { ...VIEW, id: 6, ...(body as object) };
+            views = [...views, created];
+            return { data: created };
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/v1/saved-views/5',
+          body: ({ body }) => ({ data: { ...VIEW, name: (body as { name: string }).name } }),
+        },
+        { method: 'DELETE', path: '/api/v1/saved-views/5', status: 204 },
+      ]),
+    );
+    renderApp('/applications?vacancy_id=1&sort=name&order=asc', { permissions: ownerPermissions });
+    const toggle = await screen.findByRole('button', { name: 'Saved views' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const link = await screen.findByRole('link', { name: /Interviews/ });
+    expect(link).toHaveAttribute('href', '/app/vacancies/1/board?tag_id=2');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'View name' }), 'By name');
+    await userEvent.click(screen.getByRole('button', { name: 'Save this view' }));
+    await waitFor(() =>
+      expect(
+        calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/v1/saved-views')?.body,
+      ).toEqual({
+        name: 'By name',
+        layout: 'list',
+        filters: { vacancy_id: 1, sort: 'name', order: 'asc' },
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename “Interviews”' }));
+    const rename = screen.getByRole('textbox', { name: 'New name for “Interviews”' });
+    await userEvent.clear(rename);
+    await userEvent.type(rename, 'Tech interviews{Enter}');
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/saved-views/5')?.body).toMatchObject({
+        name: 'Tech interviews',
+        _method: 'PUT',
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Interviews”' }));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/v1/saved-views/5'),
+      ).toBe(true),
+    );
+    // Escape closes the menu and gives the focus back to its button.
+    screen.getByRole('textbox', { name: 'View name' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('says when there are none', async () => {
+    mockFetch(listRoutes([{ path: '/api/v1/saved-views', body: { data: [] } }]));
+    renderApp('/applications', { permissions: ownerPermissions });
+    await userEvent.click(await screen.findByRole('button', { name: 'Saved views' }));
+    expect(await screen.findByText('No saved views yet.')).toBeInTheDocument();
+  });
+});
+
+describe('board cards', () => {
+  it('show the applied date, source, days in stage, latest rating, and select for bulk moves', async () => {
+    const entered = new Date(Date.now() - 86_400_000 - 60_000).toISOString();
+    mockFetch([
+      { path: '/api/v1/vacancies/1', body: { data: buildVacancy() } },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      { path: '/api/v1/tags', body: { data: [] } },
+      {
+        path: '/api/v1/applications',
+        body: page([
+          summary(11, 0, 'Taras Shevchuk', {
+            source: 'linkedin',
+            latest_recommendation: 'yes',
+            stage_entered_at: entered,
+          }),
+        ]),
+      },
+    ]);
+    renderApp('/vacancies/1/board', { permissions: ownerPermissions });
+    const link = await screen.findByRole('link', { name: 'Taras Shevchuk' }, { timeout: 10_000 });
+    const card = link.closest('li');
+    if (!card) throw new Error('no card');
+    expect(within(card).getByText('linkedin')).toBeInTheDocument();
+    expect(within(card).getByText('1 day in stage')).toBeInTheDocument();
+    expect(within(card).getByText('Yes')).toBeInTheDocument();
+    // Each fact is named for screen readers.
+    expect(within(card).getByText('Applied').tagName).toBe('DT');
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Select Taras Shevchuk' }));
+    const bar = screen.getByRole('region', { name: 'Selected candidates' });
+    expect(within(bar).getByRole('combobox', { name: 'Move to stage…' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,331 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { absenceMonthAmounts } from '../../db/schema/absence-month-amounts';
+import {
+  absencePolicies,
+  absencePolicyAssignments,
+  absenceRequests,
+  absenceTypes,
+  calendarDays,
+  workCalendars,
+} from '../../db/schema/absences';
+import { companies } from '../../db/schema/companies';
+import { employees } from '../../db/schema/employees';
+import { teamMembers } from '../../db/schema/teams';
+import type { Db } from '../../db/tables';
+import { resolvedCalendarsSql } from './calendar-resolution.queries';
+
+// What each approved absence counts in each month it touches (absence_month_amounts), kept in step with
+// everything the counting depends on: docs/decisions/029-absence-report-amounts.md. Every statement
+// filters by company_id.
+
+/** The database or an open transaction. */
+export type Tx = Pick<Db, 'execute'>;
+
+/** Which requests a refresh recomputes (every status: those no longer approved lose their rows). */
+export type AmountScope =
+  /** These requests. */
+  | { kind: 'requests'; requestIds: readonly number[] }
+  /** The requests of these people (their calendar, teams or policies changed). */
+  | { kind: 'employees'; employeeIds: readonly number[] }
+  /** The requests of a type (its unit or counting, or one of its policies, changed). */
+  | { kind: 'type'; absenceTypeId: number }
+  /**
+   * The requests of the people counting on a calendar now, touching a range of dates when given (days
+   * of that calendar changed).
+   */
+  | {
+      kind: 'calendar';
+      calendarId: number;
+      from?: string | undefined;
+      to?: string | undefined;
+      /** People counting on it before the change (those who left it). */
+      alsoEmployeeIds?: readonly number[] | undefined;
+    }
+  /** Every request of the company (which calendar is the default changed, a calendar went away). */
+  | { kind: 'company' };
+
+/** Arbitrary constant of the per-company advisory lock over its amounts (two-int form: this, company id). */
+const MONTH_AMOUNTS_LOCK = 1_403;
+
+function idArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+}
+
+/** The people of the company counting on a calendar now (calendar-resolution.queries.ts). */
+function peopleOnCalendar(companyId: number, calendarId: number): SQL {
+  return sql`select rc.employee_id from (${resolvedCalendarsSql(
+    companyId,
+    sql`select e.id as employee_id from ${employees} e where e.company_id = ${companyId}`,
+  )}) rc where rc.calendar_id = ${calendarId}`;
+}
+
+/** The condition over `r` (absence_requests) a scope selects. */
+function scopeWhere(companyId: number, scope: AmountScope): SQL {
+  switch (scope.kind) {
+    case 'requests':
+      return sql`r.id = any(${idArray(scope.requestIds)})`;
+    case 'employees':
+      return sql`r.employee_id = any(${idArray(scope.employeeIds)})`;
+    case 'type':
+      return sql`r.absence_type_id = ${scope.absenceTypeId}`;
+    case 'calendar':
+      return sql`(r.employee_id in (${peopleOnCalendar(companyId, scope.calendarId)})${
+        scope.alsoEmployeeIds?.length
+          ? sql` or r.employee_id = any(${idArray(scope.alsoEmployeeIds)})`
+          : sql``
+      })${
+        scope.to ? sql` and r.date_from <= ${scope.to}::date` : sql``
+      }${scope.from ? sql` and r.date_to >= ${scope.from}::date` : sql``}`;
+    case 'company':
+      return sql`true`;
+  }
+}
+
+/** The people of the company counting on a calendar now (before a change that may move them off it). */
+export async function findPeopleOnCalendar(tx: Tx, companyId: number, calendarId: number): Promise<number[]> {
+  const result = await tx.execute<{ employee_id: number }>(peopleOnCalendar(companyId, calendarId));
+  return result.rows.map((row) => Number(row.employee_id));
+}
+
+/**
+ * Takes the company's amounts lock until the transaction ends: `exclusive` for a change of what the
+ * counting depends on (calendars, teams, policies), shared for a change of requests. So a refresh of
+ * one always runs after the other has committed and sees it (a request approved while its person's
+ * calendar changes is counted on the new calendar by one of the two).
+ */
+export async function lockMonthAmounts(tx: Tx, companyId: number, exclusive: boolean): Promise<void> {
+  await tx.execute(
+    exclusive
+      ? sql`select pg_advisory_xact_lock(${MONTH_AMOUNTS_LOCK}::integer, ${companyId}::integer)`
+      : sql`select pg_advisory_xact_lock_shared(${MONTH_AMOUNTS_LOCK}::integer, ${companyId}::integer)`,
+  );
+}
+
+/**
+ * The monthly amounts of the requests a selection of `absence_requests r` yields (`where` over r), as
+ * one CTE list ending in `counted (id, employee_id, absence_type_id, month, hundredths)`: a row per
+ * approved request and month from its first day's to its last day's. Each request is counted on its
+ * person's calendar (calendar-resolution.queries.ts) with the counting of their policy (own, else a
+ * team's, the oldest, else the type's default, else the type's), as reports-days.ts countedDaysIn and
+ * countingResolver count day by day: a day off never counts; on working days only worked weekdays and
+ * transferred working days; a half day at either end counts 50 in its month; an hourly request counts
+ * its hours in its first day's month. Each calendar and counting is walked once over the requests'
+ * span, into arrays a request reads in two places per month.
+ */
+function countedSql(companyId: number, where: SQL, lockRequests: boolean): SQL {
+  return sql`
+    scope as materialized (
+      select r.id, r.employee_id, r.absence_type_id, r.date_from, r.date_to, r.half_day_start,
+        r.half_day_end, r.hours, r.status
+      from ${absenceRequests} r
+      where r.company_id = ${companyId} and ${where}
+      ${lockRequests ? sql`for update of r skip locked` : sql``}
+    ),
+    requests as materialized (
+      select * from scope where status = 'approved'
+    ),
+    calendars as materialized (
+      select rc.employee_id, rc.calendar_id,
+        coalesce(wc.working_weekdays, '{1,2,3,4,5}'::smallint[]) as weekdays
+      from (${resolvedCalendarsSql(companyId, sql`select distinct employee_id from requests`)}) rc
+      left join ${workCalendars} wc on wc.company_id = ${companyId} and wc.id = rc.calendar_id
+    ),
+    types as materialized (
+      select t.id, t.unit, t.counting from ${absenceTypes} t where t.company_id = ${companyId}
+    ),
+    assigned as materialized (
+      select a.employee_id, a.team_id, p.id as policy_id, p.absence_type_id, p.counting
+      from ${absencePolicyAssignments} a
+      join ${absencePolicies} p on p.company_id = ${companyId} and p.id = a.policy_id
+      where a.company_id = ${companyId}
+    ),
+    own_policy as materialized (
+      select distinct on (employee_id, absence_type_id) employee_id, absence_type_id, counting
+      from assigned where employee_id is not null
+      order by employee_id, absence_type_id, policy_id
+    ),
+    team_policy as materialized (
+      select distinct on (m.employee_id, a.absence_type_id) m.employee_id, a.absence_type_id, a.counting
+      from assigned a
+      join ${teamMembers} m on m.company_id = ${companyId} and m.team_id = a.team_id
+      where a.team_id is not null and m.employee_id in (select employee_id from requests)
+      order by m.employee_id, a.absence_type_id, a.policy_id
+    ),
+    default_policy as materialized (
+      select distinct on (absence_type_id) absence_type_id, counting
+      from ${absencePolicies}
+      where company_id = ${companyId} and is_default
+      order by absence_type_id, id
+    ),
+    resolved as materialized (
+      select q.*, t.unit, k.weekdays, coalesce(k.calendar_id, 0) as calendar_key,
+        coalesce(op.counting, tp.counting, dp.counting, t.counting, 'working_days') as counting
+      from requests q
+      join types t on t.id = q.absence_type_id
+      join calendars k on k.employee_id = q.employee_id
+      left join own_policy op on op.employee_id = q.employee_id and op.absence_type_id = q.absence_type_id
+      left join team_policy tp on tp.employee_id = q.employee_id and tp.absence_type_id = q.absence_type_id
+      left join default_policy dp on dp.absence_type_id = q.absence_type_id
+    ),
+    span as materialized (
+      select min(date_from) as lo, max(date_to) as hi from resolved where unit <> 'hours'
+    ),
+    -- Each calendar and counting once: whether each day of the span counts (1 or 0) and how many have
+    -- counted since the span began (cum[1] = 0 before its first day).
+    day_arrays as materialized (
+      select k.calendar_key, k.counting,
+        array_agg(d.counted order by d.day) as counted,
+        array_prepend(0, array_agg(d.cum order by d.day)) as cum
+      from (
+        select distinct calendar_key, weekdays, counting from resolved where unit <> 'hours'
+      ) k
+      cross join span
+      cross join lateral (
+        select g.day, f.counted, (sum(f.counted) over (order by g.day))::int as cum
+        from (
+          select s::date as day
+          from generate_series(span.lo::timestamp, span.hi::timestamp, interval '1 day') s
+        ) g
+        left join ${calendarDays} x
+          on x.company_id = ${companyId} and x.calendar_id = k.calendar_key and x.date = g.day
+        cross join lateral (
+          select case
+            when x.kind is not null and x.kind <> 'working_day' then 0
+            when k.counting = 'calendar_days' then 1
+            when extract(isodow from g.day)::int = any(k.weekdays) or x.kind = 'working_day' then 1
+            else 0 end as counted
+        ) f
+      ) d
+      group by k.calendar_key, k.counting
+    ),
+    counted as materialized (
+      select q.id, q.employee_id, q.absence_type_id, m.first as month,
+        (case when q.unit = 'hours' then
+          case when q.date_from >= m.first and q.date_from <= m.last
+            then round(coalesce(q.hours, 0) * 100) else 0 end
+        else
+          100 * (da.cum[least(q.date_to, m.last) - span.lo + 2]
+            - da.cum[greatest(q.date_from, m.first) - span.lo + 1])
+          - case when q.half_day_start and q.date_from >= m.first
+              and da.counted[q.date_from - span.lo + 1] = 1 then 50 else 0 end
+          - case when q.half_day_end and q.date_to <= m.last
+              and da.counted[q.date_to - span.lo + 1] = 1 then 50 else 0 end
+        end)::int as hundredths
+      from resolved q
+      cross join span
+      left join day_arrays da on da.calendar_key = q.calendar_key and da.counting = q.counting
+      cross join lateral (
+        select s::date as first, (s + interval '1 month' - interval '1 day')::date as last
+        from generate_series(date_trunc('month', q.date_from::timestamp),
+          date_trunc('month', q.date_to::timestamp), interval '1 month') s
+      ) m
+    )`;
+}
+
+/**
+ * Recomputes the monthly amounts of the scope's requests in ONE statement: rows of requests no longer
+ * approved, or of months they no longer touch, are deleted; the others are written (a changed amount
+ * updated, an unchanged one left alone). Call it inside the transaction of the change, after
+ * lockMonthAmounts. Answers how many rows were written and deleted.
+ */
+export async function refreshMonthAmounts(
+  tx: Tx,
+  companyId: number,
+  scope: AmountScope,
+): Promise<{ written: number; deleted: number }> {
+  const isEmpty =
+    (scope.kind === 'requests' && scope.requestIds.length === 0) ||
+    (scope.kind === 'employees' && scope.employeeIds.length === 0);
+  if (isEmpty) {
+    return { written: 0, deleted: 0 };
+  }
+  const result = await tx.execute<{ written: number; deleted: number }>(sql`
+    with ${countedSql(companyId, scopeWhere(companyId, scope), false)},
+    deleted as (
+      delete from ${absenceMonthAmounts} a
+      using scope s
+      where a.company_id = ${companyId} and a.request_id = s.id
+        and not exists (select 1 from counted c where c.id = a.request_id and c.month = a.month)
+      returning 1
+    ),
+    written as (
+      insert into ${absenceMonthAmounts} as a
+        (company_id, request_id, month, employee_id, absence_type_id, hundredths)
+      select ${companyId}, c.id, c.month, c.employee_id, c.absence_type_id, c.hundredths from counted c
+      on conflict (request_id, month) do update set employee_id = excluded.employee_id,
+        absence_type_id = excluded.absence_type_id, hundredths = excluded.hundredths, updated_at = now()
+      where (a.employee_id, a.absence_type_id, a.hundredths)
+        is distinct from (excluded.employee_id, excluded.absence_type_id, excluded.hundredths)
+      returning 1
+    )
+    select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted`);
+  const [row] = result.rows;
+  return { written: Number(row?.written ?? 0), deleted: Number(row?.deleted ?? 0) };
+}
+
+/**
+ * A request changed (created approved, approved, its dates edited): its amounts recounted, under the
+ * shared lock, in the caller's transaction.
+ */
+export async function recountRequestAmounts(tx: Tx, companyId: number, requestId: number): Promise<void> {
+  await lockMonthAmounts(tx, companyId, false);
+  await refreshMonthAmounts(tx, companyId, { kind: 'requests', requestIds: [requestId] });
+}
+
+/** A request is no longer approved (revoked): its amounts go, under the shared lock. */
+export async function dropRequestAmounts(tx: Tx, companyId: number, requestId: number): Promise<void> {
+  await lockMonthAmounts(tx, companyId, false);
+  await tx.execute(sql`
+    delete from ${absenceMonthAmounts} a where a.company_id = ${companyId} and a.request_id = ${requestId}`);
+}
+
+/**
+ * Writes the amounts of up to `limit` approved requests of the company that have none yet (those
+ * approved before the table existed), in one statement; answers how many requests it counted (0: none
+ * is left). Idempotent: a request counted meanwhile is skipped (its rows are kept), and requests
+ * being changed right now are skipped too (their change writes their rows).
+ */
+export async function fillMissingMonthAmounts(tx: Tx, companyId: number, limit: number): Promise<number> {
+  const missing = sql`r.status = 'approved' and not exists (
+    select 1 from ${absenceMonthAmounts} a where a.company_id = ${companyId} and a.request_id = r.id
+  ) and r.id in (
+    select m.id from ${absenceRequests} m
+    where m.company_id = ${companyId} and m.status = 'approved' and not exists (
+      select 1 from ${absenceMonthAmounts} a where a.company_id = ${companyId} and a.request_id = m.id
+    )
+    order by m.id limit ${limit}
+  )`;
+  const result = await tx.execute<{ requests: number }>(sql`
+    with ${countedSql(companyId, missing, true)},
+    written as (
+      insert into ${absenceMonthAmounts}
+        (company_id, request_id, month, employee_id, absence_type_id, hundredths)
+      select ${companyId}, c.id, c.month, c.employee_id, c.absence_type_id, c.hundredths from counted c
+      on conflict (request_id, month) do nothing
+      returning 1
+    )
+    select (select count(*) from requests)::int as requests, (select count(*) from written)::int as written`);
+  return Number(result.rows[0]?.requests ?? 0);
+}
+
+/** Every company's id (the start-up fill goes company by company). */
+export async function listCompanyIds(db: Tx): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`select c.id from ${companies} c order by c.id`);
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** The companies with approved requests lacking amounts (at start-up, before filling them). */
+export async function findCompaniesMissingAmounts(db: Tx, companyIds: readonly number[]): Promise<number[]> {
+  const found: number[] = [];
+  for (const companyId of companyIds) {
+    const result = await db.execute<{ missing: boolean }>(sql`
+      select exists (
+        select 1 from ${absenceRequests} r
+        where r.company_id = ${companyId} and r.status = 'approved' and not exists (
+          select 1 from ${absenceMonthAmounts} a where a.company_id = ${companyId} and a.request_id = r.id
+        )
+      ) as missing`);
+    if (result.rows[0]?.missing) found.push(companyId);
+  }
+  return found;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { objectIdSchema, pageMetaSchema, searchTextSchema } from './common';
+import {
+  applicationListQuerySchema,
+  applicationSummarySchema,
+  snippetPartSchema,
+  stageSchema,
+} from './recruiting';
+
+/*
+ * One person, many applications (issue 17): a candidate is a person with all their applications,
+ * merged and unmerged by staff; the people view of the list; full-text search over CVs and answers
+ * (docs/decisions/027-candidate-search.md). Paths are in routes.ts under `recruiting.candidates*`.
+ */
+
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** One of a person's applications as the card and the people view list it. */
+export const personApplicationSchema = z.object({
+  id: z.number().int(),
+  vacancy: namedSchema,
+  stage: stageSchema,
+  created_at: z.string(),
+  source: z.string(),
+  /** Set when it was rejected: it keeps its stage of exit. */
+  rejected_at: z.string().nullable(),
+});
+export type PersonApplication = z.infer<typeof personApplicationSchema>;
+
+/** A candidate's identity: e-mail and phone are absent when the role may not see them (fields_view). */
+const personSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+});
+
+/** The list's filters (not its sorting): the people view lists people with a matching application. */
+export const candidateListQuerySchema = applicationListQuerySchema.omit({ sort: true, order: true });
+export type CandidateListQuery = z.infer<typeof candidateListQuerySchema>;
+
+/** One row of the people view: a person, how many applications the user sees, and the latest. */
+export const candidateListItemSchema = personSchema.extend({
+  application_count: z.number().int(),
+  latest_application: personApplicationSchema,
+});
+export type CandidateListItem = z.infer<typeof candidateListItemSchema>;
+export const candidateListResponseSchema = z.object({
+  data: z.array(candidateListItemSchema),
+  meta: pageMetaSchema,
+});
+
+/** Why another candidate may be the same person. */
+export const DUPLICATE_MATCHES = ['name', 'email', 'phone'] as const;
+export type DuplicateMatch = (typeof DUPLICATE_MATCHES)[number];
+
+/** A merge into this person that can be undone: who was merged, when, by whom, which applications moved. */
+export const candidateMergeSchema = z.object({
+  id: z.number().int(),
+  merged: namedSchema,
+  merged_at: z.string(),
+  actor: namedSchema.nullable(),
+  application_ids: z.array(z.number().int()),
+});
+export type CandidateMerge = z.infer<typeof candidateMergeSchema>;
+
+/**
+ * A person: their applications the user may see (newest first), the merges into them not undone, and
+ * other candidates that may be the same person (same name with other contacts, or same contacts),
+ * each with the applications the user may see. `can_merge`: the user's Candidate update level reaches
+ * every application of this person.
+ */
+export const candidateDetailsSchema = personSchema.extend({
+  applications: z.array(personApplicationSchema),
+  merges: z.array(candidateMergeSchema),
+  duplicates: z.array(
+    personSchema.extend({
+      matched_on: z.array(z.enum(DUPLICATE_MATCHES)),
+      applications: z.array(personApplicationSchema),
+    }),
+  ),
+  can_merge: z.boolean(),
+});
+export type CandidateDetails = z.infer<typeof candidateDetailsSchema>;
+export const candidateDetailsResponseSchema = z.object({ data: candidateDetailsSchema });
+
+/** Merge `candidate_id` into the candidate of the path (which survives with its name and contacts). */
+export const mergeCandidateInputSchema = z.object({ candidate_id: objectIdSchema });
+export type MergeCandidateInput = z.input<typeof mergeCandidateInputSchema>;
+
+/** "Not the same person": the suggestion of `candidate_id` is not shown again. */
+export const dismissDuplicateInputSchema = z.object({ candidate_id: objectIdSchema });
+export type DismissDuplicateInput = z.input<typeof dismissDuplicateInputSchema>;
+
+/** An undone merge: the two people are apart again. */
+export const undoMergeResponseSchema = z.object({
+  data: z.object({ survivor_id: z.number().int(), merged_id: z.number().int() }),
+});
+
+/** Full-text search: the list's filters, and the words to find (at least one). */
+export const applicationSearchQuerySchema = candidateListQuerySchema.extend({
+  search: searchTextSchema.min(1),
+});
+export type ApplicationSearchQuery = z.infer<typeof applicationSearchQuerySchema>;
+
+export { type SnippetPart, snippetPartSchema } from './recruiting';
+
+/** One search result: the application, its rank (ts_rank; higher first) and where the words were found. */
+export const applicationSearchHitSchema = z.object({
+  application: applicationSummarySchema,
+  rank: z.number(),
+  /** The passage that matched, from the CV (field_files) or the answers; empty when only the name matched. */
+  snippet: z.array(snippetPartSchema),
+  snippet_source: z.enum(['cv', 'answers']).nullable(),
+});
+export type ApplicationSearchHit = z.infer<typeof applicationSearchHitSchema>;
+export const applicationSearchResponseSchema = z.object({
+  data: z.array(applicationSearchHitSchema),
+  meta: pageMetaSchema,
+});
