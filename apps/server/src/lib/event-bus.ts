@@ -206,7 +206,8 @@ export function createEventBus(opts: EventBusOptions): EventBus {
     do {
       isRequested = false;
       const batch = await claimDue();
-      // One at a time: deliveries are small, and order within a process stays the order of ids. The
+      // Each subscriber's deliveries one at a time, in the order of ids; different subscribers side by
+      // side (a handler that sends mail waits on SMTP, and the others need not wait behind it). The
       // claims of those not delivered yet are renewed meanwhile.
       const held = new Set(batch.map((row) => row.id));
       const stopRenewing = keepRenewing(
@@ -226,11 +227,17 @@ export function createEventBus(opts: EventBusOptions): EventBus {
         renewalIntervalOf(claimMs),
         (error) => log.warn({ err: error }, 'renewing event claims failed'),
       );
+      const bySubscriber = new Map<string, OutboxEvent[]>();
+      for (const row of batch) bySubscriber.set(row.handler, [...(bySubscriber.get(row.handler) ?? []), row]);
       try {
-        for (const row of batch) {
-          await deliver(row);
-          held.delete(row.id);
-        }
+        await Promise.all(
+          [...bySubscriber.values()].map(async (rows) => {
+            for (const row of rows) {
+              await deliver(row);
+              held.delete(row.id);
+            }
+          }),
+        );
       } finally {
         stopRenewing();
       }

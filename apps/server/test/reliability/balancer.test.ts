@@ -274,7 +274,8 @@ describe('two server processes on one PostgreSQL behind nginx, one killed and re
         select lower(u.email) as email, n.application_id
         from notifications n join users u on u.id = n.user_id and u.company_id = n.company_id
         where n.kind = 'application_created'`);
-    const settleDeadline = Date.now() + 45_000;
+    // The wait grows with the work the run left (three deliveries and three mails per application).
+    const settleDeadline = Date.now() + 30_000 + 100 * acknowledgements.length;
     let isSettled = false;
     while (!isSettled && Date.now() < settleDeadline) {
       const [open] = await rows<{ events: number; jobs: number }>(sql`
@@ -290,6 +291,16 @@ describe('two server processes on one PostgreSQL behind nginx, one killed and re
       if (!isSettled) await sleep(250);
     }
     const settleMs = Date.now() - started - loadMs;
+    // What was still open at the deadline (nothing when settled): by event handler and by job kind.
+    const openWork = isSettled
+      ? []
+      : await rows<{ what: string; count: number; attempts: number; last_error: string | null }>(sql`
+          select 'event ' || name || ' → ' || handler as what, count(*)::int as count,
+            max(attempts)::int as attempts, max(last_error) as last_error
+          from outbox_events where delivered_at is null and failed_at is null group by 1
+          union all
+          select 'job ' || kind, count(*)::int, max(attempts)::int, max(last_error)
+          from jobs where state = 'pending' and available_at <= now() group by 1`);
 
     // Applications: exactly the acknowledged ones, each once, under the id its client was given.
     const stored = await rows<{ id: number; idempotency_key: string }>(sql`
@@ -380,7 +391,15 @@ describe('two server processes on one PostgreSQL behind nginx, one killed and re
               `the first ${kill.firstBySurvivorAt === null ? 'never' : `${kill.firstBySurvivorAt - kill.killedAt} ms after the kill`} ` +
               `and ${bySurvivor.length} in the ${kill.readyAgainAt - kill.killedAt} ms it was down`,
           )
-          .join('; '),
+          .join('; ') +
+        (openWork.length > 0
+          ? `; still open at the deadline: ${openWork
+              .map(
+                (row) =>
+                  `${row.what} ×${row.count} (attempts ≤ ${row.attempts}${row.last_error ? `, last error: ${row.last_error}` : ''})`,
+              )
+              .join('; ')}`
+          : ''),
     );
 
     // nginx's reasons, once each (connect() refused by a killed process, premature closes…).
