@@ -9,19 +9,30 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { TASKS_QUERY_KEY, tasksKeys } from './get-tasks';
 
-/** `POST profile.events.resolution` (spec §4): resolves the task with a resolution, or reopens it (null). */
+/**
+ * `POST profile.events.resolution` (spec §4): resolves the task with a resolution (and an optional note,
+ * which becomes a comment), or reopens it (null). The comments are refreshed with the task.
+ */
 export function useResolveTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({
       id,
       resolution,
+      note,
     }: {
       id: number;
       resolution: TaskResolution | null;
+      /** A resolution note, added as a comment of type 2. */
+      note?: string | undefined;
     }): Promise<Task> =>
-      (await api.post(route('profile.events.resolution', id), { resolution }, { schema: taskResponseSchema }))
-        .data.data,
+      (
+        await api.post(
+          route('profile.events.resolution', id),
+          { resolution, ...(note?.trim() ? { comment: note.trim() } : {}) },
+          { schema: taskResponseSchema },
+        )
+      ).data.data,
     onSuccess: (task) => {
       client.setQueryData(tasksKeys.one(task.id), task);
       return client.invalidateQueries({ queryKey: TASKS_QUERY_KEY });

@@ -42,6 +42,8 @@ export type CommentChange = {
   rating: number | null;
   removedFileIds: readonly number[];
   files: readonly File[];
+  /** Shared or private again (only for who may share; absent = unchanged). */
+  isShared?: boolean | undefined;
 };
 
 /**
@@ -53,6 +55,7 @@ export function buildCommentEditFormData(change: CommentChange): FormData {
   body.append('comment_type', String(TASK_COMMENT_TYPES.comment));
   body.append('text', change.text.trim());
   body.append('rating', change.rating === null ? '' : String(change.rating));
+  if (change.isShared !== undefined) body.append('is_shared', change.isShared ? '1' : '0');
   change.removedFileIds.forEach((id, index) => {
     body.append(`removed_files[${index}]`, String(id));
   });

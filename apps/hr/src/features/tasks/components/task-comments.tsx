@@ -63,7 +63,12 @@ export function TaskComments({ task, onAnnounce }: { task: Task; onAnnounce: Ann
         <ol className="task-comments__list">
           {comments.data.map((comment) => (
             <li key={comment.id}>
-              <CommentItem taskId={task.id} comment={comment} onAnnounce={onAnnounce} />
+              <CommentItem
+                taskId={task.id}
+                comment={comment}
+                canShare={task.can.share_comments}
+                onAnnounce={onAnnounce}
+              />
             </li>
           ))}
         </ol>
@@ -76,10 +81,12 @@ export function TaskComments({ task, onAnnounce }: { task: Task; onAnnounce: Ann
 function CommentItem({
   taskId,
   comment,
+  canShare,
   onAnnounce,
 }: {
   taskId: number;
   comment: TaskComment;
+  canShare: boolean;
   onAnnounce: Announce;
 }) {
   const t = useT();
@@ -105,6 +112,7 @@ function CommentItem({
         <EditCommentForm
           taskId={taskId}
           comment={comment}
+          canShare={canShare}
           onDone={(message) => {
             setIsEditing(false);
             if (message) onAnnounce(message);
@@ -160,10 +168,13 @@ function isEmptyComment(text: string, rating: number | null, fileCount: number):
 function EditCommentForm({
   taskId,
   comment,
+  canShare,
   onDone,
 }: {
   taskId: number;
   comment: TaskComment;
+  /** Whether the writer may share: then the comment can be made shared or private again. */
+  canShare: boolean;
   onDone: (message: string | null) => void;
 }) {
   const t = useT();
@@ -173,6 +184,7 @@ function EditCommentForm({
   const [rating, setRating] = useState(comment.rating);
   const [removed, setRemoved] = useState<number[]>([]);
   const [files, setFiles] = useState<File[]>([]);
+  const [isShared, setIsShared] = useState(comment.is_shared);
   const [error, setError] = useState<string | null>(null);
   const kept = comment.files.length - removed.length;
 
@@ -184,7 +196,13 @@ function EditCommentForm({
     if (isEmptyComment(text, rating, kept + files.length))
       return setError(t('hr.tasks.comments.empty_comment'));
     setError(null);
-    const change: CommentChange = { text, rating, removedFileIds: removed, files };
+    const change: CommentChange = {
+      text,
+      rating,
+      removedFileIds: removed,
+      files,
+      ...(canShare && isShared !== comment.is_shared ? { isShared } : {}),
+    };
     try {
       await update.mutateAsync({ id: comment.id, change });
       onDone(t('hr.tasks.comments.updated'));
@@ -219,6 +237,12 @@ function EditCommentForm({
         onChange={setFiles}
         maxFiles={TASK_COMMENT_FILES_MAX}
       />
+      {canShare ? (
+        <label className="task-form__check">
+          <input type="checkbox" checked={isShared} onChange={(event) => setIsShared(event.target.checked)} />
+          {t('hr.tasks.comments.share')}
+        </label>
+      ) : null}
       <FormError message={error} />
       <div className="task-comment__actions">
         <button type="submit" className="primary" aria-disabled={update.isPending}>

@@ -243,6 +243,32 @@ describe('a task in the modal', () => {
     expect(callsTo(calls, 'POST', `${task(1)}/resolution`)[0]?.body).toEqual({ resolution: 'not_done' });
   });
 
+  it('sends a resolution note with the resolution, and nothing for an empty note', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch([
+      ...baseRoutes(),
+      { path: task(1), body: { data: buildTask() } },
+      { path: `${task(1)}/comments`, body: { data: [] } },
+      {
+        method: 'POST',
+        path: `${task(1)}/resolution`,
+        body: { data: buildTask({ resolution: 'done', resolved_at: '2031-03-10T10:00:00.000Z' }) },
+      },
+    ]);
+    renderApp('/tasks/1', { permissions: taskPermissions });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome Anna' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Note (optional)' }),
+      '  Signed the papers.  ',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', `${task(1)}/resolution`)).toHaveLength(1));
+    expect(callsTo(calls, 'POST', `${task(1)}/resolution`)[0]?.body).toEqual({
+      resolution: 'done',
+      comment: 'Signed the papers.',
+    });
+  });
+
   it('deletes after a confirmation', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch([
@@ -326,6 +352,39 @@ describe('comments', () => {
     expect(body.get('text')).toBe('Went very well.');
     expect(body.get('rating')).toBe('5');
     expect(body.get('removed_files[0]')).toBe('41');
+    expect(body.has('is_shared')).toBe(false);
+  });
+
+  it('makes a private comment shared in an edit, for who may share, and leaves sharing alone otherwise', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch([
+      ...baseRoutes(),
+      {
+        path: task(1),
+        body: {
+          data: buildTask({
+            comments_count: 1,
+            can: { update: true, delete: true, resolve: true, comment: true, share_comments: true },
+          }),
+        },
+      },
+      { path: `${task(1)}/comments`, body: { data: [buildComment()] } },
+      {
+        method: 'POST',
+        path: `${task(1)}/comments/21`,
+        body: { data: buildComment({ is_shared: true, edited: true }) },
+      },
+    ]);
+    renderApp('/tasks/1', { permissions: taskPermissions });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome Anna' });
+    const item = await within(dialog).findByRole('article', { name: 'Olena Owner' });
+    await user.click(within(item).getByRole('button', { name: 'Edit' }));
+    const share = within(item).getByRole('checkbox', { name: 'Visible to everyone who sees the task' });
+    expect(share).not.toBeChecked();
+    await user.click(share);
+    await user.click(within(item).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', `${task(1)}/comments/21`)).toHaveLength(1));
+    expect(formOf(callsTo(calls, 'POST', `${task(1)}/comments/21`)[0]).get('is_shared')).toBe('1');
   });
 
   it('keeps a half-written comment as a draft that survives a remount', async () => {

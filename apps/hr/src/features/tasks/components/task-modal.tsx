@@ -1,5 +1,10 @@
 import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react/dialog';
-import { TASK_RESOLUTIONS, type Task, type TaskResolution } from '@kadry/shared/schemas/tasks';
+import {
+  TASK_COMMENT_MAX_LENGTH,
+  TASK_RESOLUTIONS,
+  type Task,
+  type TaskResolution,
+} from '@kadry/shared/schemas/tasks';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -186,6 +191,7 @@ function TaskDetails({
   const resolve = useResolveTask();
   const remove = useDeleteTask(task.id);
   const [resolution, setResolution] = useState<TaskResolution>('done');
+  const [note, setNote] = useState('');
   const [isConfirming, setIsConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -193,7 +199,12 @@ function TaskDetails({
     if (resolve.isPending) return;
     setError(null);
     try {
-      const saved = await resolve.mutateAsync({ id: task.id, resolution: value });
+      const saved = await resolve.mutateAsync({
+        id: task.id,
+        resolution: value,
+        note: value === null ? undefined : note,
+      });
+      if (value !== null) setNote('');
       onAnnounce(
         saved.resolution === null
           ? t('hr.tasks.modal.reopened')
@@ -283,6 +294,14 @@ function TaskDetails({
                 </option>
               ))}
             </select>
+            <label htmlFor={`${ids}-note`}>{t('hr.tasks.modal.resolution_note')}</label>
+            <textarea
+              id={`${ids}-note`}
+              rows={2}
+              maxLength={TASK_COMMENT_MAX_LENGTH}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
             <button type="submit" className="primary" aria-disabled={resolve.isPending}>
               {t('hr.tasks.modal.resolve')}
             </button>
