@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     await seedDemoTeamManager(database.db);
     // Recruiting under way: a recruiter and an interviewer, interviews, a scorecard, mentions (issue 17).
     await seedDemoRecruiting(database.db);
-    // The company's default dashboard, following the accounts above (issue 15).
+    // The company's default dashboard, following the accounts above, and weeks of feature usage (issue 15).
     await seedDemoDashboard(database.db);
   }
 

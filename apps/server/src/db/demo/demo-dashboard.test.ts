@@ -1,4 +1,5 @@
 import { route } from '@kadry/shared/routes';
+import { usageResponseSchema } from '@kadry/shared/schemas/analytics';
 import { DASHBOARD_WIDGETS, parseDashboardState } from '@kadry/shared/schemas/dashboard';
 import { myInterviewsResponseSchema } from '@kadry/shared/schemas/interviews';
 import { and, eq } from 'drizzle-orm';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   await seedDemoOwner(db, { print: () => {} });
   await seedDemoTeamManager(db);
   await seedDemoRecruiting(db, t.clock.now);
-  await seedDemoDashboard(db);
+  await seedDemoDashboard(db, t.clock.now);
   await seedDemoTasks(db, createMemoryStore(), t.clock.now);
   const [owner] = await db
     .select({ id: users.id })
@@ -110,6 +111,17 @@ it('shows the demo interviewer, an employee, their interviews on the dashboard',
   // The two ahead (the past one has his scorecard), soonest first.
   expect(mine.map((interview) => interview.candidate.name)).toEqual(['Olha Bondarenko', 'Dmytro Shevchenko']);
   expect(mine.every((interview) => new Date(interview.starts_at) > t.clock.now)).toBe(true);
+});
+
+it('shows the demo owner weeks of feature usage on the usage page', async () => {
+  const answer = await t.app.inject({ method: 'GET', url: route('analytics.usage'), headers });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const usage = usageResponseSchema.parse(answer.json()).data;
+  const byEvent = new Map(usage.series.map((series) => [series.event, series]));
+  // The last 30 days: requests most working days, the children statistics now and then.
+  expect(byEvent.get('absence_request_type')?.total ?? 0).toBeGreaterThan(20);
+  expect(byEvent.get('absence_request_type')?.points.length ?? 0).toBeGreaterThan(15);
+  expect(byEvent.get('children_statistics_filter')?.total ?? 0).toBeGreaterThan(3);
 });
 
 it('sets the default once, with the about text, and leaves a default already set alone', async () => {
