@@ -2,17 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_STAGE_NAMES } from '@kadry/shared/schemas/recruiting';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import type { Db } from '../src/db/tables';
+import { quietRss } from './company-ratio';
 import { send } from './people';
 import { generatePeopleCompany, type PeopleCompany } from './people-company';
 import type { FigureRow } from './report';
 import { type RunningProcess, startKadryServer } from './server-process';
-import { computeMedian } from './stats';
-import { readRssBytes, startRssSampler } from './upload-memory';
+import { startRssSampler } from './upload-memory';
 
 // The bulk-move section of the bench (issue 17): one vacancy with 1,000 applications, all moved to
 // another stage by one request ("all matching the filter": one transaction, a history entry, an event
@@ -71,15 +70,6 @@ async function post(origin: string, company: BulkCompany, pathname: string, body
     throw new Error(`POST ${pathname} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
   }
   return { ms: answer.ms, json: JSON.parse(answer.body.toString()) as Record<string, unknown> };
-}
-
-async function quietRss(pid: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < 15; i += 1) {
-    samples.push(readRssBytes(pid));
-    await sleep(20);
-  }
-  return computeMedian(samples);
 }
 
 const MB = 1_000_000;

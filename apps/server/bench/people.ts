@@ -1,16 +1,15 @@
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { migrateDatabase, openDatabase } from '../src/db/client';
+import { formatMs as format, measureCompanyRatios, quietRss, type RatioCall } from './company-ratio';
+import { send } from './http-send';
 import { generatePeopleCompany, type PeopleCompany } from './people-company';
 import type { FigureRow } from './report';
 import { type RunningProcess, startKadryServer } from './server-process';
-import { computeMedian, computePercentile } from './stats';
-import { readRssBytes, startRssSampler } from './upload-memory';
+import { startRssSampler } from './upload-memory';
 
 // The people section of the bench (issue 13): a generated company of 10,000 employees in 300 teams and
 // one of 100 in the same database; p95 of the directory (search + filters), one profile, visible-teams
@@ -25,64 +24,8 @@ export type PeopleBenchOptions = {
   samples?: number;
 };
 
-type Answer = { status: number; body: Buffer; ms: number };
-
-/** One HTTP request with the given headers (fetch cannot set Host), timed to the end of the body. */
-export function send(
-  url: string,
-  opts: {
-    method?: string;
-    headers?: Record<string, string>;
-    body?: () => NodeJS.ReadableStream;
-    length?: number;
-  },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = request(
-      url,
-      {
-        method: opts.method ?? 'GET',
-        agent: false,
-        headers: {
-          ...opts.headers,
-          ...(opts.length !== undefined ? { 'content-length': String(opts.length) } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.once('error', reject);
-        response.once('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.once('error', reject);
-    if (opts.body) opts.body().pipe(req);
-    else req.end();
-  });
-}
-
-/** The p95 of `count` sequential GETs after a short warm-up; fails on any non-200. */
-async function measureP95(origin: string, company: PeopleCompany, pathname: string, count: number) {
-  const times: number[] = [];
-  const warmup = Math.max(2, Math.ceil(count / 10));
-  for (let i = 0; i < warmup + count; i += 1) {
-    const answer = await send(`${origin}${pathname}`, { headers: company.headers });
-    if (answer.status !== 200) {
-      throw new Error(
-        `GET ${pathname} (${company.host}) answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`,
-      );
-    }
-    if (i >= warmup) times.push(answer.ms);
-  }
-  return { p95: computePercentile(times, 95), median: computeMedian(times), samples: times.length };
-}
+// `send` lives in http-send.ts; the other sections still import it from here.
+export { send };
 
 /** Writes a 10,000-row import file for the company (streamed to disk). */
 export async function writeImportFile(file: string, company: PeopleCompany, rows: number): Promise<void> {
@@ -139,16 +82,6 @@ export function uploadFile(origin: string, company: PeopleCompany, file: string)
   });
 }
 
-/** RSS before a step: the median of quiet samples. */
-async function quietRss(pid: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < 15; i += 1) {
-    samples.push(readRssBytes(pid));
-    await sleep(20);
-  }
-  return computeMedian(samples);
-}
-
 async function measureRssGrowth(pid: number, work: () => Promise<void>) {
   const before = await quietRss(pid);
   const sampler = startRssSampler(pid);
@@ -163,7 +96,6 @@ async function measureRssGrowth(pid: number, work: () => Promise<void>) {
 }
 
 const MB = 1_000_000;
-const format = (ms: number) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 
 /** Runs the whole people section on a server of its own; answers the table rows. */
 export async function measurePeople(options: PeopleBenchOptions): Promise<FigureRow[]> {
@@ -209,7 +141,7 @@ export async function measurePeople(options: PeopleBenchOptions): Promise<Figure
     });
     const origin = server.origin;
 
-    const calls: { key: string; label: string; path: (company: PeopleCompany) => string; count: number }[] = [
+    const calls: RatioCall[] = [
       {
         key: 'people.list',
         label: 'directory: search + team + status filters',
@@ -245,27 +177,9 @@ export async function measurePeople(options: PeopleBenchOptions): Promise<Figure
         count: Math.max(10, Math.round(samples / 3)),
       },
     ];
-    for (const call of calls) {
-      log(`people: ${call.label}`);
-      const measuredBig = await measureP95(origin, big, call.path(big), call.count);
-      const measuredSmall = await measureP95(origin, small, call.path(small), call.count);
-      const ratio = measuredBig.p95 / measuredSmall.p95;
-      rows.push({
-        key: call.key,
-        figure: `10,000 people: ${call.label}: p95`,
-        value: format(measuredBig.p95),
-        baseline: `100 people: ${format(measuredSmall.p95)}`,
-        ratio: `${ratio.toFixed(2)}×`,
-        targets: [{ label: '≤ 2× (#13)', isMet: ratio <= 2 }],
-        data: {
-          p95Ms: measuredBig.p95,
-          medianMs: measuredBig.median,
-          smallP95Ms: measuredSmall.p95,
-          smallMedianMs: measuredSmall.median,
-          samples: measuredBig.samples,
-        },
-      });
-    }
+    rows.push(
+      ...(await measureCompanyRatios({ origin, big, small, calls, section: 'people', issue: 13, log })),
+    );
 
     log('people: export of the whole 10,000-employee directory (CSV)');
     const whole = await send(`${origin}/api/v1/employees/export?format=csv&state=all`, {

@@ -1,17 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import { dictionaryItems } from '../src/db/schema/dictionaries';
 import type { Db } from '../src/db/tables';
+import { formatMs as format, measureCompanyRatios, quietRss, type RatioCall } from './company-ratio';
 import { send } from './people';
 import { generatePeopleCompany, type PeopleCompany } from './people-company';
 import type { FigureRow } from './report';
 import { type RunningProcess, startKadryServer } from './server-process';
-import { computeMedian, computePercentile } from './stats';
-import { readRssBytes, startRssSampler } from './upload-memory';
+import { startRssSampler } from './upload-memory';
 
 // The statistics section of the bench (issue 15): the people section's companies (10,000 employees in
 // 300 teams, and 100 in 10) with children — every other employee has one or two, aged 0 to 24 — in
@@ -87,34 +86,9 @@ export async function findTeamWithChildren(db: Db, companyId: number, target: nu
   return best[0];
 }
 
-async function measureP95(origin: string, company: PeopleCompany, pathname: string, count: number) {
-  const times: number[] = [];
-  const warmup = Math.max(2, Math.ceil(count / 10));
-  for (let i = 0; i < warmup + count; i += 1) {
-    const answer = await send(`${origin}${pathname}`, { headers: company.headers });
-    if (answer.status !== 200) {
-      throw new Error(
-        `GET ${pathname} (${company.host}) answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`,
-      );
-    }
-    if (i >= warmup) times.push(answer.ms);
-  }
-  return { p95: computePercentile(times, 95), median: computeMedian(times), samples: times.length };
-}
-
-async function quietRss(pid: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < 15; i += 1) {
-    samples.push(readRssBytes(pid));
-    await sleep(20);
-  }
-  return computeMedian(samples);
-}
-
 const MB = 1_000_000;
 /** How many children the timed export holds in either company. */
 const EXPORT_ROWS = 20;
-const format = (ms: number) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 
 /** Runs the statistics section on a server of its own; answers the table rows. */
 export async function measureStatistics(options: StatisticsBenchOptions): Promise<FigureRow[]> {
@@ -150,7 +124,9 @@ export async function measureStatistics(options: StatisticsBenchOptions): Promis
       });
       bigChildren = await addChildren(database.db, big.companyId);
       smallChildren = await addChildren(database.db, small.companyId);
-      await database.db.execute(sql`analyze`);
+      // As autovacuum (or the server's refresh on PGlite) would have after the bulk load: statistics,
+      // and the visibility map the index-only reads rely on.
+      await database.db.execute(sql`vacuum analyze`);
       exportTeams = {
         big: await findTeamWithChildren(database.db, big.companyId, EXPORT_ROWS),
         small: await findTeamWithChildren(database.db, small.companyId, EXPORT_ROWS),
@@ -167,7 +143,7 @@ export async function measureStatistics(options: StatisticsBenchOptions): Promis
     });
     const origin = server.origin;
 
-    const calls: { key: string; label: string; path: (company: PeopleCompany) => string; count: number }[] = [
+    const calls: RatioCall[] = [
       {
         key: 'statistics.children',
         label: 'children statistics: counts over the company + page 1',
@@ -190,27 +166,9 @@ export async function measureStatistics(options: StatisticsBenchOptions): Promis
         count: Math.max(10, Math.round(samples / 3)),
       },
     ];
-    for (const call of calls) {
-      log(`statistics: ${call.label}`);
-      const measuredBig = await measureP95(origin, big, call.path(big), call.count);
-      const measuredSmall = await measureP95(origin, small, call.path(small), call.count);
-      const ratio = measuredBig.p95 / measuredSmall.p95;
-      rows.push({
-        key: call.key,
-        figure: `10,000 people: ${call.label}: p95`,
-        value: format(measuredBig.p95),
-        baseline: `100 people: ${format(measuredSmall.p95)}`,
-        ratio: `${ratio.toFixed(2)}×`,
-        targets: [{ label: '≤ 2× (#15)', isMet: ratio <= 2 }],
-        data: {
-          p95Ms: measuredBig.p95,
-          medianMs: measuredBig.median,
-          smallP95Ms: measuredSmall.p95,
-          smallMedianMs: measuredSmall.median,
-          samples: measuredBig.samples,
-        },
-      });
-    }
+    rows.push(
+      ...(await measureCompanyRatios({ origin, big, small, calls, section: 'statistics', issue: 15, log })),
+    );
 
     log(`statistics: XLSX export of all ${bigChildren} children (peak RSS)`);
     const before = await quietRss(server.pid);

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, seedCompany } from '../../test/db';
 import type { DatabaseHandle } from '../db/client';
 import { outboxEvents } from '../db/schema/events';
-import { createEventBus, type DeliveredEvent, type EventBus } from './event-bus';
+import { createEventBus, type DeliveredEvent, type EventBus, OUTBOX_INSERT_ROWS } from './event-bus';
 
 const quietLog = { error: () => {}, warn: () => {} };
 
@@ -123,5 +123,81 @@ describe('event bus', () => {
     await expect.poll(() => seen, { timeout: 5_000 }).toEqual(['reader']);
     await reader.stop();
     await writer.stop();
+  });
+
+  it('publishes many events of one name in chunked multi-row inserts, in the order of the payloads', async () => {
+    const bus = newBus();
+    const seen: string[] = [];
+    bus.subscribe('application.stage_changed', 'test.many.a', async (event) => {
+      seen.push(`a:${event.payload.applicationId}`);
+    });
+    bus.subscribe('application.stage_changed', 'test.many.b', async (event) => {
+      seen.push(`b:${event.payload.applicationId}`);
+    });
+    // Another name's subscriber gets nothing.
+    bus.subscribe('application.created', 'test.many.other', async () => {
+      seen.push('other');
+    });
+    const count = OUTBOX_INSERT_ROWS + 3;
+    const payloads = Array.from({ length: count }, (_, i) => ({
+      applicationId: 10_000 + i,
+      vacancyId: 7,
+      fromStageId: i % 2 === 0 ? null : 1,
+      toStageId: 2,
+    }));
+    let inserts = 0;
+    await database.db.transaction(async (tx) => {
+      const writer = {
+        insert: ((table: Parameters<typeof tx.insert>[0]) => {
+          inserts += 1;
+          return tx.insert(table);
+        }) as typeof tx.insert,
+      };
+      await bus.publishMany(writer, companyId, 'application.stage_changed', payloads);
+      await bus.publishMany(writer, companyId, 'application.stage_changed', []);
+    });
+    // Two rows a payload (one per subscriber): 1,006 rows in inserts of at most 500.
+    expect(inserts).toBe(Math.ceil((count * 2) / OUTBOX_INSERT_ROWS));
+    const rows = await database.db
+      .select({ handler: outboxEvents.handler, name: outboxEvents.name, payload: outboxEvents.payload })
+      .from(outboxEvents)
+      .where(inArray(outboxEvents.handler, ['test.many.a', 'test.many.b', 'test.many.other']))
+      .orderBy(asc(outboxEvents.id));
+    // The rows as one publish call per payload would have written them.
+    expect(rows).toEqual(
+      payloads.flatMap((payload) => [
+        { handler: 'test.many.a', name: 'application.stage_changed', payload },
+        { handler: 'test.many.b', name: 'application.stage_changed', payload },
+      ]),
+    );
+    // Not delivered here (a thousand deliveries are slow on PGlite): the next test delivers a few.
+    await database.db
+      .delete(outboxEvents)
+      .where(inArray(outboxEvents.handler, ['test.many.a', 'test.many.b']));
+    await bus.stop();
+  });
+
+  it('delivers what publishMany recorded to each subscriber in the order of the payloads', async () => {
+    const bus = newBus();
+    const seen: string[] = [];
+    bus.subscribe('application.created', 'test.few.a', async (event) => {
+      seen.push(`a:${event.payload.applicationId}`);
+    });
+    bus.subscribe('application.created', 'test.few.b', async (event) => {
+      seen.push(`b:${event.payload.applicationId}`);
+    });
+    await database.db.transaction(async (tx) => {
+      await bus.publishMany(tx, companyId, 'application.created', [
+        { applicationId: 53, linkOrigin: null },
+        { applicationId: 51, linkOrigin: null },
+        { applicationId: 52, linkOrigin: null },
+      ]);
+    });
+    // Not `settled()`: an earlier test leaves a row under a live claim.
+    bus.dispatchSoon();
+    await expect.poll(() => seen.length).toBe(6);
+    expect(seen.filter((entry) => entry.startsWith('a:'))).toEqual(['a:53', 'a:51', 'a:52']);
+    expect(seen.filter((entry) => entry.startsWith('b:'))).toEqual(['b:53', 'b:51', 'b:52']);
+    await bus.stop();
   });
 });

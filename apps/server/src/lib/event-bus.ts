@@ -67,6 +67,8 @@ export type EventHandler<N extends EventName> = (event: DeliveredEvent<N>) => Pr
 /** Anything that can insert: the database or an open transaction. */
 type Writer = Pick<Db, 'insert'>;
 
+type NewOutboxRow = typeof outboxEvents.$inferInsert;
+
 export type EventBus = {
   /**
    * Adds a subscriber under a stable name. Every process of a deployment must subscribe the same
@@ -82,6 +84,16 @@ export type EventBus = {
     companyId: number,
     name: N,
     payload: DomainEvents[N],
+  ): Promise<void>;
+  /**
+   * `publish` for many events of one name at once, in the order given (as many `publish` calls
+   * would record them): the outbox rows go in multi-row inserts of at most OUTBOX_INSERT_ROWS rows.
+   */
+  publishMany<N extends EventName>(
+    writer: Writer,
+    companyId: number,
+    name: N,
+    payloads: readonly DomainEvents[N][],
   ): Promise<void>;
   /** Delivers due events now rather than at the next poll (call after a commit that published). */
   dispatchSoon(): void;
@@ -110,6 +122,8 @@ export type EventBusOptions = {
 };
 
 const BATCH = 20;
+/** Outbox rows one insert statement carries at the most (publishMany), well under the bind-parameter limit. */
+export const OUTBOX_INSERT_ROWS = 500;
 /** Delivered rows are kept this long (inspection), then removed. */
 const KEEP_DELIVERED_MS = 7 * 24 * 3_600_000;
 const CLEANUP_EVERY_MS = 3_600_000;
@@ -205,7 +219,10 @@ export function createEventBus(opts: EventBusOptions): EventBus {
     if (handlers.size === 0) return;
     do {
       isRequested = false;
-      const batch = await claimDue();
+      // UPDATE … RETURNING answers in no set order: put the claimed rows back in the order claimed.
+      const batch = (await claimDue()).sort(
+        (a, b) => a.availableAt.getTime() - b.availableAt.getTime() || a.id - b.id,
+      );
       // Each subscriber's deliveries one at a time, in the order of ids; different subscribers side by
       // side (a handler that sends mail waits on SMTP, and the others need not wait behind it). The
       // claims of those not delivered yet are renewed meanwhile.
@@ -246,6 +263,20 @@ export function createEventBus(opts: EventBusOptions): EventBus {
     await cleanUp();
   }
 
+  /** One outbox row per subscriber of `name` for each payload, payload by payload (the ids keep that order). */
+  function outboxRowsOf<N extends EventName>(
+    companyId: number,
+    name: N,
+    payloads: readonly DomainEvents[N][],
+  ): NewOutboxRow[] {
+    const subscribers = [...handlers.entries()]
+      .filter(([, subscriber]) => subscriber.name === name)
+      .map(([handler]) => handler);
+    return payloads.flatMap((payload) =>
+      subscribers.map((handler) => ({ companyId, name, handler, payload })),
+    );
+  }
+
   function dispatch(): Promise<void> {
     if (running) {
       isRequested = true;
@@ -267,10 +298,14 @@ export function createEventBus(opts: EventBusOptions): EventBus {
       handlers.set(handlerName, { name, handler: handler as EventHandler<EventName> });
     },
     async publish(writer, companyId, name, payload) {
-      const rows = [...handlers.entries()]
-        .filter(([, subscriber]) => subscriber.name === name)
-        .map(([handler]) => ({ companyId, name, handler, payload }));
+      const rows = outboxRowsOf(companyId, name, [payload]);
       if (rows.length > 0) await writer.insert(outboxEvents).values(rows);
+    },
+    async publishMany(writer, companyId, name, payloads) {
+      const rows = outboxRowsOf(companyId, name, payloads);
+      for (let start = 0; start < rows.length; start += OUTBOX_INSERT_ROWS) {
+        await writer.insert(outboxEvents).values(rows.slice(start, start + OUTBOX_INSERT_ROWS));
+      }
     },
     dispatchSoon() {
       if (!isStopped) setImmediate(() => void dispatch());

@@ -1,4 +1,3 @@
-import { finished, pipeline } from 'node:stream/promises';
 import { routePattern } from '@kadry/shared/routes';
 import {
   ABSENCE_FILE_MAX_BYTES,
@@ -42,11 +41,11 @@ import type { EventBus } from '../../lib/event-bus';
 import { attachmentDisposition } from '../../lib/export-table';
 import { readLimitedParts } from '../../lib/multipart-body';
 import { translatorForLocale } from '../../lib/request-locale';
-import { createUploadMeter } from '../../lib/temp-upload';
+import { sendStoredFile, skipFilePart, storeFilePart, trackRequestUploads } from '../../lib/stored-files';
 import { getAccess, requireAbility } from '../../plugins/access/access';
 import { registerPutRoute } from '../../plugins/method-override';
 import { staffLocaleOf } from '../../plugins/session';
-import { FileNotFoundError, type FileStore } from '../../storage/file-store';
+import type { FileStore } from '../../storage/file-store';
 import {
   type AbsencesContext,
   type AbsenceUpload,
@@ -121,13 +120,7 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { fileStore } = opts;
   /** Documents stored while reading a request's body; removed unless the request kept them. */
-  const uploadsOf = new WeakMap<FastifyRequest, { files: AbsenceUpload[]; kept: boolean }>();
-
-  app.addHook('onResponse', async (request) => {
-    const uploads = uploadsOf.get(request);
-    if (!uploads || uploads.kept) return;
-    await Promise.allSettled(uploads.files.map((file) => fileStore.delete(file.key)));
-  });
+  const uploads = trackRequestUploads<AbsenceUpload>(app, fileStore);
 
   async function contextOf(request: FastifyRequest): Promise<AbsencesContext> {
     return {
@@ -148,8 +141,7 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
    * body the schema then checks like a JSON one.
    */
   async function readMultipartRequest(request: FastifyRequest): Promise<void> {
-    const uploads = { files: [] as AbsenceUpload[], kept: false };
-    uploadsOf.set(request, uploads);
+    const files = uploads.start(request);
     const minBytesPerSec = opts.uploadMinBytesPerSec ?? 0;
     const parts = request.parts({
       limits: {
@@ -170,25 +162,17 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
         continue;
       }
       if (!FILE_PART.test(part.fieldname)) {
-        part.file.resume();
-        await finished(part.file);
+        await skipFilePart(part);
         continue;
       }
-      const meter = createUploadMeter(ABSENCE_FILE_MAX_BYTES, { minBytesPerSec });
-      const [, stored] = await Promise.all([
-        pipeline(part.file, meter),
-        fileStore.put(meter, { maxBytes: ABSENCE_FILE_MAX_BYTES }),
-      ]);
-      if (part.file.truncated) {
-        await fileStore.delete(stored.key);
-        throw new AppError('file_too_large');
-      }
-      if (stored.size === 0) {
-        await fileStore.delete(stored.key);
-        continue;
-      }
-      const detected = await fileTypeFromBuffer(meter.head());
-      uploads.files.push({
+      const stored = await storeFilePart(fileStore, part, {
+        maxBytes: ABSENCE_FILE_MAX_BYTES,
+        minBytesPerSec,
+      });
+      if (stored.outcome === 'too_large') throw new AppError('file_too_large');
+      if (stored.outcome === 'empty') continue;
+      const detected = await fileTypeFromBuffer(stored.head);
+      files.push({
         key: stored.key,
         name: cleanName(part.filename),
         size: stored.size,
@@ -235,13 +219,9 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const uploads = uploadsOf.get(request);
-      const created = await createAbsenceRequest(
-        await contextOf(request),
-        request.body,
-        uploads?.files ?? [],
-      );
-      if (uploads) uploads.kept = true;
+      const taken = uploads.take(request);
+      const created = await createAbsenceRequest(await contextOf(request), request.body, taken.files);
+      taken.keep();
       return reply.code(201).send({ data: created });
     },
   );
@@ -299,20 +279,7 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
         request.params.id,
         request.params.fileId,
       );
-      let stream: Awaited<ReturnType<FileStore['get']>>;
-      try {
-        stream = await fileStore.get(file.storageKey);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw new AppError('not_found', { cause: error });
-        throw error;
-      }
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendStoredFile(reply, fileStore, { ...file, disposition: attachmentDisposition(file.name) });
     },
   );
 

@@ -105,7 +105,8 @@ export async function moveBulk(
       else moved.push({ id: row.id, vacancyId: row.vacancyId, from, to, stageId: row.stageId });
     }
     // Applications deleted since they were found.
-    for (const id of changeable) if (!locked.some((row) => row.id === id)) outcomes.set(id, 'not_found');
+    const lockedIds = new Set(locked.map((row) => row.id));
+    for (const id of changeable) if (!lockedIds.has(id)) outcomes.set(id, 'not_found');
     if (moved.length === 0) return { actionId: null, queued: [] as QueuedMail[] };
 
     await setStages(
@@ -128,13 +129,19 @@ export async function moveBulk(
     for (const item of moved) {
       const row = rows.get(item.id);
       if (mail && row) mails.push(await queueStageMail(tx, ctx, { target: row, draft: mail, companyName }));
-      await ctx.events.publish(tx, companyId, 'application.stage_changed', {
+    }
+    // One event per moved application, in the order moved, in a few multi-row inserts.
+    await ctx.events.publishMany(
+      tx,
+      companyId,
+      'application.stage_changed',
+      moved.map((item) => ({
         applicationId: item.id,
         vacancyId: item.vacancyId,
         fromStageId: item.stageId,
         toStageId: input.stage_id,
-      });
-    }
+      })),
+    );
     const id = await insertBulkMove(tx, {
       companyId,
       actorId: access.user.id,
@@ -225,10 +232,13 @@ export async function undoBulkMove(ctx: BulkMoveContext, actionId: number) {
         outcomes.set(item.applicationId, 'done');
       }
     }
+    const restored = new Set(restores.map((restore) => restore.id));
     const byStage = new Map<number | null, number[]>();
     for (const item of items) {
-      if (!restores.some((restore) => restore.id === item.applicationId)) continue;
-      byStage.set(item.fromStageId, [...(byStage.get(item.fromStageId) ?? []), item.applicationId]);
+      if (!restored.has(item.applicationId)) continue;
+      const stageIds = byStage.get(item.fromStageId);
+      if (stageIds) stageIds.push(item.applicationId);
+      else byStage.set(item.fromStageId, [item.applicationId]);
     }
     for (const [stageId, stageIds] of byStage) await setStages(tx, companyId, stageIds, stageId);
     await insertStageMoves(
@@ -241,14 +251,17 @@ export async function undoBulkMove(ctx: BulkMoveContext, actionId: number) {
         createdAt: now,
       })),
     );
-    for (const restore of restores) {
-      await ctx.events.publish(tx, companyId, 'application.stage_changed', {
+    await ctx.events.publishMany(
+      tx,
+      companyId,
+      'application.stage_changed',
+      restores.map((restore) => ({
         applicationId: restore.id,
         vacancyId: restore.vacancyId,
         fromStageId: restore.stageId,
         toStageId: restore.to.id,
-      });
-    }
+      })),
+    );
   });
   ctx.events.dispatchSoon();
   return summarise(ids, outcomes);

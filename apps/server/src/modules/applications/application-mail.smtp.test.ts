@@ -1,53 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from '../../../test/app';
-import { seedCompany, seedForm } from '../../../test/db';
-import type { Company } from '../../db/schema/companies';
+import type { TestApp } from '../../../test/app';
 import { jobs } from '../../db/schema/jobs';
 import { applicationMails } from '../../db/schema/recruiting-mail';
-import { callAs, type StaffMember, seedStaff } from '../permissions/permissions-test-support';
+import { callAs, type StaffMember } from '../permissions/permissions-test-support';
+import { addresses, type SmtpRecruiting, startSmtpRecruiting } from './smtp-test-support';
 
-// Candidate mail through a real SMTP server started here (smtp-server), parsed back with mailparser:
+// Candidate mail through a real SMTP server (smtp-test-support.ts), parsed back with mailparser:
 // the acknowledgement of an application, and a delayed rejection — cancelled, and not cancelled.
 
-let smtp: SMTPServer;
-let port: number;
-const received: ParsedMail[] = [];
+let smtp: SmtpRecruiting;
 let t: TestApp;
-let company: Company;
 let recruiter: StaffMember;
-let vacancyId: number;
-
-function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
-  const list = Array.isArray(field) ? field : field ? [field] : [];
-  return list.flatMap((item) => item.value.map((entry) => entry.address ?? ''));
-}
-
-/** Mail the SMTP server got for this recipient. */
-function mailTo(address: string): ParsedMail[] {
-  return received.filter((mail) => addresses(mail.to).includes(address));
-}
-
-async function apply(name: string, email: string): Promise<number> {
-  const body = await multipart([
-    ['fields[0][type]', 'name'],
-    ['fields[0][input_value]', name],
-    ['fields[1][type]', 'email'],
-    ['fields[1][input_value]', email],
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/public-vacancies/${vacancyId}/response?lang=uk`,
-    headers: { ...body.headers, host: company.hosts[0] ?? '', 'accept-language': 'uk' },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  await t.app.events.settled();
-  await t.app.jobs.settled();
-  return response.json().data.id;
-}
+const apply = (name: string, email: string) => smtp.apply(name, email);
+const mailTo = (address: string) => smtp.mailTo(address);
 
 /** Lets the delay pass: the scheduled mail's job (and the mail) fall due now. */
 async function letDelayPass(mailId: number) {
@@ -89,52 +55,12 @@ async function mailState(mailId: number): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
-  t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kadry <jobs@kadry.test>' },
-  });
-  company = await seedCompany(t.database.db, { name: 'Acme' });
-  await seedForm(t.database.db, company.id, [
-    { name: 'Name', type: 'name', inputType: 'text', required: true },
-    { name: 'Email', type: 'email', inputType: 'email', required: true },
-  ]);
-  const auth = {
-    app: t.app,
-    database: t.database,
-    env: t.env,
-    mail: [],
-    clock: { now: new Date(), advance() {} },
-    close: t.close,
-  };
-  const hr = await seedStaff(auth, company, 'hr');
-  recruiter = await seedStaff(auth, company, 'recruiter');
-  const created = await callAs(t, hr, 'POST', '/api/v1/vacancies', {
-    name: 'Welder',
-    recruiter_ids: [recruiter.user.id],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  vacancyId = created.json().data.id;
-  expect((await callAs(t, hr, 'POST', `/api/v1/vacancies/${vacancyId}/publish`)).statusCode).toBe(200);
+  smtp = await startSmtpRecruiting();
+  ({ t, recruiter } = smtp);
 }, 60_000);
 
 afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe('candidate mail over SMTP', () => {

@@ -12,14 +12,14 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/tables';
-import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { attachmentDisposition, writeCsv, writeXlsx } from '../../lib/export-table';
 import type { JobQueue } from '../../lib/job-queue';
+import { sendStoredFile } from '../../lib/stored-files';
 import { getAccess } from '../../plugins/access/access';
 import { registerPutRoute } from '../../plugins/method-override';
 import { staffLocaleOf } from '../../plugins/session';
-import { FileNotFoundError, type FileStore } from '../../storage/file-store';
+import type { FileStore } from '../../storage/file-store';
 import { moveApplicationWithMail } from './application-mail.service';
 import {
   type ApplicationContext,
@@ -151,20 +151,10 @@ export const applicationsRoutes: FastifyPluginAsync<ApplicationsRoutesOptions> =
     },
     async (request, reply) => {
       const file = await findDownload(await contextOf(request), request.params.id);
-      let stream: Awaited<ReturnType<FileStore['get']>>;
-      try {
-        stream = await opts.fileStore.get(file.storageKey);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw new AppError('not_found', { cause: error });
-        throw error;
-      }
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendStoredFile(reply, opts.fileStore, {
+        ...file,
+        disposition: attachmentDisposition(file.name),
+      });
     },
   );
 };

@@ -53,7 +53,7 @@ export type ApplicationContext = {
   db: Db;
   access: Access;
   /** Announces stage changes (application.stage_changed) in the same transaction. */
-  events: Pick<EventBus, 'publish' | 'dispatchSoon'>;
+  events: Pick<EventBus, 'publish' | 'publishMany' | 'dispatchSoon'>;
 };
 
 /** Rows one export may hold; beyond it, narrow the filters. */

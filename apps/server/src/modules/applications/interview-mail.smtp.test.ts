@@ -1,32 +1,20 @@
 import ICAL from 'ical.js';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from '../../../test/app';
-import { seedCompany, seedForm } from '../../../test/db';
-import type { Company } from '../../db/schema/companies';
-import { callAs, type StaffMember, seedStaff } from '../permissions/permissions-test-support';
+import type { TestApp } from '../../../test/app';
+import { callAs, type StaffMember } from '../permissions/permissions-test-support';
+import { addresses, type SmtpRecruiting, startSmtpRecruiting } from './smtp-test-support';
 
-// Interview invitations through a real SMTP server started here (smtp-server), parsed back with
+// Interview invitations through a real SMTP server (smtp-test-support.ts), parsed back with
 // mailparser, their .ics read with a real iCalendar parser (ical.js): the right time zone and time,
 // METHOD:REQUEST and then METHOD:CANCEL under the same UID with a higher SEQUENCE.
 
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpRecruiting;
 let t: TestApp;
-let company: Company;
 let recruiter: StaffMember;
 let interviewer: StaffMember;
-let vacancyId: number;
-
-function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
-  const list = Array.isArray(field) ? field : field ? [field] : [];
-  return list.flatMap((item) => item.value.map((entry) => entry.address ?? ''));
-}
-
-function mailTo(address: string): ParsedMail[] {
-  return received.filter((mail) => addresses(mail.to).includes(address));
-}
+const apply = (name: string, email: string) => smtp.apply(name, email);
+const mailTo = (address: string) => smtp.mailTo(address);
 
 /** The calendar part of a mail (text/calendar), as text. */
 function calendarOf(mail: ParsedMail | undefined): string {
@@ -45,73 +33,14 @@ function readEvent(ics: string) {
   return { calendar, event: new ICAL.Event(vevent), vevent };
 }
 
-async function apply(name: string, email: string): Promise<number> {
-  const body = await multipart([
-    ['fields[0][type]', 'name'],
-    ['fields[0][input_value]', name],
-    ['fields[1][type]', 'email'],
-    ['fields[1][input_value]', email],
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/public-vacancies/${vacancyId}/response?lang=uk`,
-    headers: { ...body.headers, host: company.hosts[0] ?? '', 'accept-language': 'uk' },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  await t.app.events.settled();
-  await t.app.jobs.settled();
-  return response.json().data.id;
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kadry <jobs@kadry.test>' },
-  });
-  company = await seedCompany(t.database.db, { name: 'Acme' });
-  await seedForm(t.database.db, company.id, [
-    { name: 'Name', type: 'name', inputType: 'text', required: true },
-    { name: 'Email', type: 'email', inputType: 'email', required: true },
-  ]);
-  const auth = {
-    app: t.app,
-    database: t.database,
-    env: t.env,
-    mail: [],
-    clock: { now: new Date(), advance() {} },
-    close: t.close,
-  };
-  const hr = await seedStaff(auth, company, 'hr');
-  recruiter = await seedStaff(auth, company, 'recruiter');
-  interviewer = await seedStaff(auth, company, 'employee');
-  const created = await callAs(t, hr, 'POST', '/api/v1/vacancies', {
-    name: 'Welder',
-    recruiter_ids: [recruiter.user.id],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  vacancyId = created.json().data.id;
-  expect((await callAs(t, hr, 'POST', `/api/v1/vacancies/${vacancyId}/publish`)).statusCode).toBe(200);
+  smtp = await startSmtpRecruiting();
+  ({ t, recruiter } = smtp);
+  interviewer = await smtp.seedStaff('employee');
 }, 60_000);
 
 afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe('interview invitations over SMTP', () => {

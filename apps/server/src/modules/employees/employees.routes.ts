@@ -30,9 +30,10 @@ import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { attachmentDisposition } from '../../lib/export-table';
 import { readLimitedParts } from '../../lib/multipart-body';
+import { sendStoredFile } from '../../lib/stored-files';
 import { getAccess } from '../../plugins/access/access';
 import { registerPutRoute } from '../../plugins/method-override';
-import { FileNotFoundError, type FileStore } from '../../storage/file-store';
+import type { FileStore } from '../../storage/file-store';
 import {
   addCustomField,
   addFile,
@@ -352,20 +353,7 @@ export const employeesRoutes: FastifyPluginAsync<EmployeesRoutesOptions> = async
     },
     async (request, reply) => {
       const file = await findFileDownload(await contextOf(request), request.params.id, request.params.fileId);
-      let stream: Awaited<ReturnType<FileStore['get']>>;
-      try {
-        stream = await fileStore.get(file.storageKey);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw new AppError('not_found', { cause: error });
-        throw error;
-      }
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendStoredFile(reply, fileStore, { ...file, disposition: attachmentDisposition(file.name) });
     },
   );
 
@@ -399,20 +387,8 @@ export const employeesRoutes: FastifyPluginAsync<EmployeesRoutesOptions> = async
     },
     async (request, reply) => {
       const photo = await findPhoto(await contextOf(request), request.params.id);
-      let stream: Awaited<ReturnType<FileStore['get']>>;
-      try {
-        stream = await fileStore.get(photo.storageKey);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw new AppError('not_found', { cause: error });
-        throw error;
-      }
       // A person's photo is personal data: never kept by the browser or a proxy (issue 18).
-      return reply
-        .header('content-type', photo.contentType)
-        .header('content-length', String(photo.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendStoredFile(reply, fileStore, photo);
     },
   );
 

@@ -1,4 +1,3 @@
-import { finished, pipeline } from 'node:stream/promises';
 import { routePattern } from '@kadry/shared/routes';
 import { fileResponseSchema, idParamsSchema, objectIdParamSchema } from '@kadry/shared/schemas/common';
 import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
@@ -26,10 +25,10 @@ import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/export-table';
 import { readLimitedParts } from '../../lib/multipart-body';
-import { createUploadMeter } from '../../lib/temp-upload';
+import { sendStoredFile, skipFilePart, storeFilePart, trackRequestUploads } from '../../lib/stored-files';
 import { getAccess, requireAbility } from '../../plugins/access/access';
 import { registerPutRoute } from '../../plugins/method-override';
-import { FileNotFoundError, type FileStore } from '../../storage/file-store';
+import type { FileStore } from '../../storage/file-store';
 import { allowedTypeOf, judgeTaskFile } from './task-files';
 import {
   addComment,
@@ -128,27 +127,10 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { fileStore } = opts;
   /** Files stored while reading a request's body; removed unless the request kept them. */
-  const uploadsOf = new WeakMap<FastifyRequest, { files: TaskUpload[]; kept: boolean }>();
-
-  app.addHook('onResponse', async (request) => {
-    const uploads = uploadsOf.get(request);
-    if (!uploads || uploads.kept) return;
-    await Promise.allSettled(uploads.files.map((file) => fileStore.delete(file.key)));
-  });
+  const uploads = trackRequestUploads<TaskUpload>(app, fileStore);
 
   async function contextOf(request: FastifyRequest): Promise<TasksContext> {
     return { db: opts.db, access: await getAccess(request), now: opts.now, fileStore };
-  }
-
-  /** The uploads a request's body carried (none for JSON), kept once the service has recorded them. */
-  function takeUploads(request: FastifyRequest): { files: TaskUpload[]; keep(): void } {
-    const uploads = uploadsOf.get(request);
-    return {
-      files: uploads?.files ?? [],
-      keep: () => {
-        if (uploads) uploads.kept = true;
-      },
-    };
   }
 
   /**
@@ -157,8 +139,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
    * the file's cleaned name), its text parts become the body the schema then checks like a JSON one.
    */
   async function readMultipart(request: FastifyRequest): Promise<void> {
-    const uploads = { files: [] as TaskUpload[], kept: false };
-    uploadsOf.set(request, uploads);
+    const files = uploads.start(request);
     const minBytesPerSec = opts.uploadMinBytesPerSec ?? 0;
     const parts = request.parts({
       limits: {
@@ -179,37 +160,27 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
         continue;
       }
       if (!FILE_PART.test(part.fieldname)) {
-        part.file.resume();
-        await finished(part.file);
+        await skipFilePart(part);
         continue;
       }
       const name = cleanFileName(part.filename ?? '');
       if (!allowedTypeOf(name)) {
-        part.file.resume();
-        await finished(part.file);
+        await skipFilePart(part);
         throw fileIssue('tasks.errors.file_type_not_allowed', name);
       }
-      const meter = createUploadMeter(TASK_FILE_MAX_BYTES, { minBytesPerSec });
-      const [, stored] = await Promise.all([
-        pipeline(part.file, meter),
-        fileStore.put(meter, { maxBytes: TASK_FILE_MAX_BYTES }),
-      ]);
-      if (part.file.truncated) {
-        await fileStore.delete(stored.key);
+      const stored = await storeFilePart(fileStore, part, { maxBytes: TASK_FILE_MAX_BYTES, minBytesPerSec });
+      if (stored.outcome === 'too_large') {
         throw fileIssue('tasks.errors.file_too_large', name, {
           size: Math.round(TASK_FILE_MAX_BYTES / 1024 / 1024),
         });
       }
-      if (stored.size === 0) {
-        await fileStore.delete(stored.key);
-        throw fileIssue('tasks.errors.file_empty', name);
-      }
-      const judged = await judgeTaskFile(name, meter.head());
+      if (stored.outcome === 'empty') throw fileIssue('tasks.errors.file_empty', name);
+      const judged = await judgeTaskFile(name, stored.head);
       if (!judged) {
         await fileStore.delete(stored.key);
         throw fileIssue('tasks.errors.file_type_not_allowed', name);
       }
-      uploads.files.push({
+      files.push({
         key: stored.key,
         name,
         size: stored.size,
@@ -262,9 +233,9 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const uploads = takeUploads(request);
-      const task = await createTask(await contextOf(request), request.body, uploads.files);
-      uploads.keep();
+      const taken = uploads.take(request);
+      const task = await createTask(await contextOf(request), request.body, taken.files);
+      taken.keep();
       return reply.code(201).send({ data: task });
     },
   );
@@ -317,9 +288,9 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
       preValidation: readUploads,
     },
     async (request) => {
-      const uploads = takeUploads(request);
-      const task = await updateTask(await contextOf(request), request.params.id, request.body, uploads.files);
-      uploads.keep();
+      const taken = uploads.take(request);
+      const task = await updateTask(await contextOf(request), request.params.id, request.body, taken.files);
+      taken.keep();
       return { data: task };
     },
   );
@@ -394,14 +365,14 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
       preValidation: readUploads,
     },
     async (request, reply) => {
-      const uploads = takeUploads(request);
+      const taken = uploads.take(request);
       const comment = await addComment(
         await contextOf(request),
         request.params.id,
         request.body,
-        uploads.files,
+        taken.files,
       );
-      uploads.keep();
+      taken.keep();
       return reply.code(201).send({ data: comment });
     },
   );
@@ -426,15 +397,15 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
       preValidation: readUploads,
     },
     async (request) => {
-      const uploads = takeUploads(request);
+      const taken = uploads.take(request);
       const comment = await updateComment(
         await contextOf(request),
         request.params.id,
         request.params.commentId,
         request.body,
-        uploads.files,
+        taken.files,
       );
-      uploads.keep();
+      taken.keep();
       return { data: comment };
     },
   );
@@ -471,20 +442,7 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const file = await findTaskDownload(await contextOf(request), request.params.id, request.params.fileId);
-      let stream: Awaited<ReturnType<FileStore['get']>>;
-      try {
-        stream = await fileStore.get(file.storageKey);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw new AppError('not_found', { cause: error });
-        throw error;
-      }
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendStoredFile(reply, fileStore, { ...file, disposition: attachmentDisposition(file.name) });
     },
   );
 };

@@ -3,14 +3,14 @@ import type { EmployeeListItem, EmployeeSort } from '@kadry/shared/schemas/emplo
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'wouter';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
+import { ListPager } from '../../../components/ui/list-pager';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useForgetUnknownOption, useKeepPageInRange, useUrlFilters } from '../../../lib/list-filters';
 import { useDictionary } from '../../../lib/local-db/use-dictionary';
 import { usePageData } from '../../../lib/page-data';
-import { PER_PAGE_CHOICES, usePerPage } from '../../../lib/per-page';
+import { usePerPage } from '../../../lib/per-page';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { EmployeesExportButton } from '../../employees-import/components/export-button';
 import { useEmployees } from '../api/get-employees';
@@ -330,30 +330,13 @@ export function EmployeesPage() {
             {t('hr.employees.count', { count: employees.data.meta.total })}
           </p>
         ) : null}
-        <div className="list-footer">
-          <Pagination
-            page={filters.page}
-            lastPage={employees.data?.meta.last_page ?? 1}
-            onChange={list.setPage}
-          />
-          <div className="per-page">
-            <label htmlFor={`${ids}-per-page`}>{t('hr.employees.per_page')}</label>
-            <select
-              id={`${ids}-per-page`}
-              value={perPage}
-              onChange={(event) => {
-                setPerPage(Number(event.target.value));
-                list.setPage(1);
-              }}
-            >
-              {PER_PAGE_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ListPager
+          page={filters.page}
+          lastPage={employees.data?.meta.last_page ?? 1}
+          onPage={list.setPage}
+          perPage={[perPage, setPerPage]}
+          className="list-footer"
+        />
       </QueryState>
     </section>
   );

@@ -2,8 +2,8 @@ import { TASK_SCOPES, TASK_STATUS_FILTERS, TASK_TYPE_IDS, TASK_TYPES } from '@ka
 import { useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
+import { ListPager } from '../../../components/ui/list-pager';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { useT } from '../../../lib/i18n';
 import {
@@ -13,7 +13,7 @@ import {
   useKeepPageInRange,
   useUrlFilters,
 } from '../../../lib/list-filters';
-import { PER_PAGE_CHOICES, usePerPage } from '../../../lib/per-page';
+import { usePerPage } from '../../../lib/per-page';
 import { type TaskListParams, useTasks } from '../api/get-tasks';
 import { useTaskTypeLabel } from './task-format';
 import { TaskList } from './task-list';
@@ -159,30 +159,13 @@ export function TasksPage({ openId }: { openId?: number }) {
           />
         )}
         {tasks.data ? <p className="hint">{t('hr.tasks.count', { count: tasks.data.meta.total })}</p> : null}
-        <div className="task-list__footer">
-          <Pagination
-            page={filters.page}
-            lastPage={tasks.data?.meta.last_page ?? 1}
-            onChange={list.setPage}
-          />
-          <div className="task-list__per-page">
-            <label htmlFor={`${ids}-per-page`}>{t('hr.tasks.per_page')}</label>
-            <select
-              id={`${ids}-per-page`}
-              value={perPage}
-              onChange={(event) => {
-                setPerPage(Number(event.target.value));
-                list.setPage(1);
-              }}
-            >
-              {PER_PAGE_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ListPager
+          page={filters.page}
+          lastPage={tasks.data?.meta.last_page ?? 1}
+          onPage={list.setPage}
+          perPage={[perPage, setPerPage]}
+          className="task-list__footer"
+        />
       </QueryState>
       <TaskModal
         target={target}
