@@ -25,6 +25,15 @@ function dictionaryRef(name: string) {
   return integer(name).references(() => dictionaryItems.id, { onDelete: 'set null' });
 }
 
+/**
+ * A date column's month and day as one int (10 March: 310), written with the column's bare name as the
+ * yearly-date indexes hold it. The dashboard's birthdays and work anniversaries filter by this exact
+ * expression (monthDayOf in dashboard.queries.ts), so the planner matches it to the index.
+ */
+function monthDayExpression(column: 'birth_date' | 'start_of_work') {
+  return sql.raw(`((extract(month from ${column}) * 100 + extract(day from ${column}))::int)`);
+}
+
 /** A custom field's value as stored: text, number, ISO date or the id of one of its options. */
 export type CustomFieldValue = string | number | null;
 
@@ -136,6 +145,17 @@ export const employees = pgTable(
     index('employees_company_start_idx').on(t.companyId, t.startOfWork),
     index('employees_company_probation_idx').on(t.companyId, t.probationEnd),
     index('employees_company_manager_idx').on(t.companyId, t.managerId),
+    // Working (not dismissed) people: a count or a semi-join over them (children statistics, company
+    // info) reads this small index instead of every employee row.
+    index('employees_company_active_idx').on(t.companyId, t.id).where(sql`dismissal_date is null`),
+    // Birthdays and work anniversaries of working people by month and day (the dashboard's widgets):
+    // the date and id in the key, so counting them per day reads the index only.
+    index('employees_company_birth_month_day_idx')
+      .on(t.companyId, monthDayExpression('birth_date'), t.birthDate, t.id)
+      .where(sql`dismissal_date is null`),
+    index('employees_company_start_month_day_idx')
+      .on(t.companyId, monthDayExpression('start_of_work'), t.startOfWork, t.id)
+      .where(sql`dismissal_date is null`),
     index('employees_search_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
     index('employees_search_names_trgm_idx').using('gin', sql`search_text_names gin_trgm_ops`),
     check('employees_work_email_lower_check', sql`work_email = lower(btrim(work_email))`),

@@ -124,11 +124,7 @@ export async function deleteOwnLayout(db: Tx, companyId: number, userId: number)
 // ---------------------------------------------------------------------------------------------------
 // People widgets.
 
-/** A list of values as one SQL array parameter. */
-function textArray(values: readonly string[]): SQL {
-  return sql`${`{${values.join(',')}}`}::text[]`;
-}
-
+/** A list of ints as one SQL array parameter. */
 function intArray(values: readonly number[]): SQL {
   return sql`${`{${values.join(',')}}`}::int[]`;
 }
@@ -168,38 +164,99 @@ function sectionReachWhere(reader: EmployeeReader, level: Level): SQL | undefine
 }
 
 /**
- * Working (not dismissed) employees the reader sees (decision 013) whose birth date or start of work
- * falls on one of the month-days ('MM-DD') and whose section holding that date (`sectionLevel`: the
- * reader's view level on it) reaches them; optionally only those in any of the teams.
+ * A date column's month and day as one int (10 March: 310): the expression the yearly-date indexes of
+ * employees hold (schema/employees.ts), so these filters read an index instead of every employee.
  */
-export async function findEmployeesByMonthDay(
-  db: Tx,
-  filter: {
-    reader: EmployeeReader;
-    column: 'birth_date' | 'start_of_work';
-    sectionLevel: Level;
-    monthDays: readonly string[];
-    teamIds?: readonly number[] | undefined;
-  },
-): Promise<YearlyDateRow[]> {
+function monthDayOf(column: typeof employees.birthDate | typeof employees.startOfWork): SQL<number> {
+  return sql<number>`((extract(month from ${column}) * 100 + extract(day from ${column}))::int)`;
+}
+
+/** 'MM-DD' as monthDayOf's int. */
+function monthDayNumber(monthDay: string): number {
+  return Number(monthDay.slice(0, 2)) * 100 + Number(monthDay.slice(3, 5));
+}
+
+/** monthDayOf's int as 'MM-DD'. */
+function monthDayText(value: number): string {
+  return `${String(Math.floor(value / 100)).padStart(2, '0')}-${String(value % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Which working people's yearly date to look at: the reader (who sees whom, decision 013), the column,
+ * the reader's view level on the section holding it, the month-days ('MM-DD'), optionally only those in
+ * any of the teams, and optionally only dates before a day for some month-days (work anniversaries: a
+ * full year done by the celebration, whose year the month-day decides).
+ */
+export type YearlyDateFilter = {
+  reader: EmployeeReader;
+  column: 'birth_date' | 'start_of_work';
+  sectionLevel: Level;
+  monthDays: readonly string[];
+  teamIds?: readonly number[] | undefined;
+  before?: readonly { monthDays: readonly string[]; date: string }[] | undefined;
+};
+
+function columnOf(filter: YearlyDateFilter) {
+  return filter.column === 'birth_date' ? employees.birthDate : employees.startOfWork;
+}
+
+function yearlyDateWhere(filter: YearlyDateFilter): SQL | undefined {
   const { reader } = filter;
-  const column = filter.column === 'birth_date' ? employees.birthDate : employees.startOfWork;
+  const column = columnOf(filter);
+  const monthDay = monthDayOf(column);
+  const before = (filter.before ?? []).filter((group) => group.monthDays.length > 0);
+  return and(
+    eq(employees.companyId, reader.companyId),
+    isNull(employees.dismissalDate),
+    sql`${column} is not null`,
+    sql`${monthDay} = any(${intArray(filter.monthDays.map(monthDayNumber))})`,
+    filter.before
+      ? sql`(${sql.join(
+          before.length > 0
+            ? before.map(
+                (group) =>
+                  sql`(${monthDay} = any(${intArray(group.monthDays.map(monthDayNumber))}) and ${column} < ${group.date}::date)`,
+              )
+            : [sql`false`],
+          sql` or `,
+        )})`
+      : undefined,
+    filter.teamIds && filter.teamIds.length > 0 ? inAnyTeam(reader.companyId, filter.teamIds) : undefined,
+    employeeVisibleWhere(reader),
+    sectionReachWhere(reader, filter.sectionLevel),
+  );
+}
+
+/**
+ * Working (not dismissed) employees the reader sees (decision 013) whose birth date or start of work
+ * falls on one of the month-days and whose section holding that date (`sectionLevel`: the reader's
+ * view level on it) reaches them; optionally only those in any of the teams.
+ */
+export async function findEmployeesByMonthDay(db: Tx, filter: YearlyDateFilter): Promise<YearlyDateRow[]> {
   if (filter.monthDays.length === 0) return [];
+  const column = columnOf(filter);
   const rows = await db
     .select({ id: employees.id, name: employeeFullName, photoFileId: employees.photoFileId, date: column })
     .from(employees)
-    .where(
-      and(
-        eq(employees.companyId, reader.companyId),
-        isNull(employees.dismissalDate),
-        sql`${column} is not null`,
-        sql`to_char(${column}, 'MM-DD') = any(${textArray(filter.monthDays)})`,
-        filter.teamIds && filter.teamIds.length > 0 ? inAnyTeam(reader.companyId, filter.teamIds) : undefined,
-        employeeVisibleWhere(reader),
-        sectionReachWhere(reader, filter.sectionLevel),
-      ),
-    );
+    .where(yearlyDateWhere(filter));
   return rows.flatMap((row) => (row.date === null ? [] : [{ ...row, date: row.date }]));
+}
+
+/**
+ * How many of those employees each month-day has ('MM-DD'; month-days without any left out): the
+ * widget's total and which days its first page needs, from the index alone.
+ */
+export async function countEmployeesByMonthDay(
+  db: Tx,
+  filter: YearlyDateFilter,
+): Promise<{ monthDay: string; count: number }[]> {
+  if (filter.monthDays.length === 0) return [];
+  const rows = await db
+    .select({ monthDay: monthDayOf(columnOf(filter)), count: sql<number>`count(*)::int` })
+    .from(employees)
+    .where(yearlyDateWhere(filter))
+    .groupBy(sql`1`);
+  return rows.map((row) => ({ monthDay: monthDayText(Number(row.monthDay)), count: Number(row.count) }));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -447,6 +447,96 @@ describe('dashboard.importantDate (work anniversaries)', () => {
   });
 });
 
+describe('upcoming dates over the month-day counts', () => {
+  async function anniversaries(who: StaffMember, query = '') {
+    const response = await callAs(t, who, 'GET', `${ANNIVERSARIES}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return workAnniversariesResponseSchema.parse(response.json());
+  }
+  const rowsOf = (answer: { data: { employee: { name: string }; date: string; years: number }[] }) =>
+    answer.data.map((row) => [row.employee.name, row.date, row.years]);
+
+  it('totals every match however short the page, ties on the last day ordered by name', async () => {
+    const saved = t.clock.now;
+    try {
+      // The window crosses the new year: 2031-12-20 … 2032-01-18.
+      t.clock.now = new Date('2031-12-20T09:00:00Z');
+      const fresh = await seedCompany(t.database.db);
+      const hrThere = await seedStaff(t, fresh, 'hr');
+      await addEmployee(fresh.id, { firstName: 'Bob', lastName: 'Beta', startOfWork: '2021-12-20' });
+      await addEmployee(fresh.id, { firstName: 'Ann', lastName: 'Alpha', startOfWork: '2020-12-20' });
+      // Started in 2031: a full year by 5 January 2032.
+      await addEmployee(fresh.id, { firstName: 'Cy', lastName: 'Gamma', startOfWork: '2031-01-05' });
+      // Not a full year yet, not started yet, dismissed: none of them.
+      await addEmployee(fresh.id, { firstName: 'Dee', lastName: 'New', startOfWork: '2031-12-25' });
+      await addEmployee(fresh.id, { firstName: 'Eve', lastName: 'Future', startOfWork: '2032-01-10' });
+      await addEmployee(fresh.id, {
+        firstName: 'Gil',
+        lastName: 'Gone',
+        startOfWork: '2010-12-21',
+        dismissalDate: '2031-06-30',
+      });
+      const one = await anniversaries(hrThere, '?per_page=1');
+      expect(rowsOf(one)).toEqual([['Ann Alpha', '2031-12-20', 11]]);
+      expect(one.meta.total).toBe(3);
+      const two = await anniversaries(hrThere, '?per_page=2');
+      expect(rowsOf(two)).toEqual([
+        ['Ann Alpha', '2031-12-20', 11],
+        ['Bob Beta', '2031-12-20', 10],
+      ]);
+      expect(two.meta.total).toBe(3);
+      const all = await anniversaries(hrThere, '?per_page=10');
+      expect(rowsOf(all)).toEqual([
+        ['Ann Alpha', '2031-12-20', 11],
+        ['Bob Beta', '2031-12-20', 10],
+        ['Cy Gamma', '2032-01-05', 1],
+      ]);
+      expect(all.meta.total).toBe(3);
+
+      // Birthdays: every match in the window, whatever the page.
+      await addEmployee(fresh.id, { firstName: 'Zed', lastName: 'Late', birthDate: '1990-01-02' });
+      await addEmployee(fresh.id, { firstName: 'Yan', lastName: 'Tie', birthDate: '1991-12-21' });
+      await addEmployee(fresh.id, { firstName: 'Xia', lastName: 'Tie', birthDate: '1992-12-21' });
+      const birthday = await birthdays(hrThere, '?per_page=1');
+      expect(birthday.data.map((row) => [row.employee.name, row.date])).toEqual([['Xia Tie', '2031-12-21']]);
+      expect(birthday.meta.total).toBe(3);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('celebrates a 29 February start on 28 February, in order with that day’s others', async () => {
+    const saved = t.clock.now;
+    try {
+      t.clock.now = new Date('2031-02-25T09:00:00Z');
+      const fresh = await seedCompany(t.database.db);
+      const hrThere = await seedStaff(t, fresh, 'hr');
+      await addEmployee(fresh.id, { firstName: 'Bea', lastName: 'Plain', startOfWork: '2030-02-28' });
+      await addEmployee(fresh.id, { firstName: 'Abe', lastName: 'Leap', startOfWork: '2028-02-29' });
+      await addEmployee(fresh.id, { firstName: 'Cal', lastName: 'March', startOfWork: '2029-03-01' });
+      // 28 and 29 February fall on the same day: the page of one takes the first by name.
+      const one = await anniversaries(hrThere, '?per_page=1&days=7');
+      expect(rowsOf(one)).toEqual([['Abe Leap', '2031-02-28', 3]]);
+      expect(one.meta.total).toBe(3);
+      expect(rowsOf(await anniversaries(hrThere, '?days=7'))).toEqual([
+        ['Abe Leap', '2031-02-28', 3],
+        ['Bea Plain', '2031-02-28', 1],
+        ['Cal March', '2031-03-01', 2],
+      ]);
+      // In a leap year it is the 29th.
+      t.clock.now = new Date('2032-02-25T09:00:00Z');
+      const hrIn2032 = await seedStaff(t, fresh, 'hr');
+      expect(rowsOf(await anniversaries(hrIn2032, '?days=7'))).toEqual([
+        ['Bea Plain', '2032-02-28', 2],
+        ['Abe Leap', '2032-02-29', 4],
+        ['Cal March', '2032-03-01', 3],
+      ]);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+});
+
 describe('employee.candidates', () => {
   it('lists open applications on the user’s vacancies, newest first', async () => {
     const db = t.database.db;

@@ -30,6 +30,7 @@ import { type Access, levelFor } from '../../plugins/access/access';
 import { readerOf } from '../employees/employee-visibility';
 import { findPipelines, resolveStage, toStageWire } from '../vacancies/vacancies.service';
 import {
+  countEmployeesByMonthDay,
   deleteOwnLayout,
   findCompanyFacts,
   findEmployeesByMonthDay,
@@ -353,31 +354,68 @@ type Celebration = { row: YearlyDateRow; date: string; years: number; daysUntil:
 
 /**
  * Upcoming celebrations of a yearly date the reader may see on each person: the next `days` days
- * (today included), soonest first, then by name.
+ * (today included), soonest first, then by name; `fullYearsOnly`: a full year or more since the date.
+ * The first `per_page` and how many there are in all. A month-day's celebration falls on the same day
+ * whatever the year of the date, so the database counts people per month-day (an index read), and only
+ * the month-days the first page reaches are read person by person.
  */
 async function listCelebrations(
   ctx: DashboardContext,
   query: UpcomingDatesQuery,
-  source: { column: 'birth_date' | 'start_of_work'; section: Entity },
-): Promise<Celebration[]> {
+  source: { column: 'birth_date' | 'start_of_work'; section: Entity; fullYearsOnly: boolean },
+): Promise<{ page: Celebration[]; total: number }> {
   const today = todayOf(ctx);
   const last = addDays(today, query.days - 1);
-  const rows = await findEmployeesByMonthDay(ctx.db, {
+  // Each month-day with the day it is next celebrated (2000 is a leap year: 29 February exists).
+  const days = listCelebratedMonthDays(today, query.days)
+    .map((monthDay) => ({ monthDay, date: findNextCelebration(`2000-${monthDay}`, today).date }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.monthDay.localeCompare(b.monthDay));
+  // A full year by the celebration: the date is before 1 January of the celebration's year.
+  const years = [...new Set(days.map((day) => day.date.slice(0, 4)))];
+  const base = {
     reader: readerOf(ctx.access),
     column: source.column,
     sectionLevel: levelFor(ctx.access, source.section, 'view'),
-    monthDays: listCelebratedMonthDays(today, query.days),
     teamIds: query.team_ids,
+    before: source.fullYearsOnly
+      ? years.map((year) => ({
+          monthDays: days.filter((day) => day.date.startsWith(year)).map((day) => day.monthDay),
+          date: `${year}-01-01`,
+        }))
+      : undefined,
+  };
+  const counts = new Map(
+    (await countEmployeesByMonthDay(ctx.db, { ...base, monthDays: days.map((day) => day.monthDay) })).map(
+      (row) => [row.monthDay, row.count],
+    ),
+  );
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  // The days up to the one where the first page fills (all of that day: names order it).
+  let reached = 0;
+  let lastNeeded = last;
+  for (const day of days) {
+    reached += counts.get(day.monthDay) ?? 0;
+    if (reached >= query.per_page) {
+      lastNeeded = day.date;
+      break;
+    }
+  }
+  const needed = days.filter((day) => day.date <= lastNeeded && counts.has(day.monthDay));
+  const rows = await findEmployeesByMonthDay(ctx.db, {
+    ...base,
+    monthDays: needed.map((day) => day.monthDay),
   });
-  return rows
+  const page = rows
     .map((row) => {
       const next = findNextCelebration(row.date, today);
       return { row, date: next.date, years: next.years, daysUntil: daysBetween(today, next.date) };
     })
-    .filter((item) => item.date <= last)
+    .filter((item) => item.date <= last && (!source.fullYearsOnly || item.years >= 1))
     .sort(
       (a, b) => a.date.localeCompare(b.date) || a.row.name.localeCompare(b.row.name) || a.row.id - b.row.id,
-    );
+    )
+    .slice(0, query.per_page);
+  return { page, total };
 }
 
 function employeeRefOf(row: YearlyDateRow) {
@@ -393,14 +431,18 @@ export async function listBirthdays(
   query: UpcomingDatesQuery,
 ): Promise<{ data: Birthday[]; meta: { total: number } }> {
   requireWidget(ctx, 'birthdays');
-  const all = await listCelebrations(ctx, query, { column: 'birth_date', section: 'Employee.PersonalInfo' });
+  const { page, total } = await listCelebrations(ctx, query, {
+    column: 'birth_date',
+    section: 'Employee.PersonalInfo',
+    fullYearsOnly: false,
+  });
   return {
-    data: all.slice(0, query.per_page).map((item) => ({
+    data: page.map((item) => ({
       employee: employeeRefOf(item.row),
       date: item.date,
       days_until: item.daysUntil,
     })),
-    meta: { total: all.length },
+    meta: { total },
   };
 }
 
@@ -414,17 +456,19 @@ export async function listWorkAnniversaries(
   query: UpcomingDatesQuery,
 ): Promise<{ data: WorkAnniversary[]; meta: { total: number } }> {
   requireWidget(ctx, 'workAnniversaries');
-  const all = (
-    await listCelebrations(ctx, query, { column: 'start_of_work', section: 'Employee.Profile' })
-  ).filter((item) => item.years >= 1);
+  const { page, total } = await listCelebrations(ctx, query, {
+    column: 'start_of_work',
+    section: 'Employee.Profile',
+    fullYearsOnly: true,
+  });
   return {
-    data: all.slice(0, query.per_page).map((item) => ({
+    data: page.map((item) => ({
       employee: employeeRefOf(item.row),
       date: item.date,
       days_until: item.daysUntil,
       years: item.years,
     })),
-    meta: { total: all.length },
+    meta: { total },
   };
 }
 

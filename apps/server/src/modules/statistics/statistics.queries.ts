@@ -103,14 +103,14 @@ export function reachWhere(reader: EmployeeReader, level: Level): SQL | undefine
   }
 }
 
-function childrenWhere(where: ChildrenWhere): SQL | undefined {
+/** The filter's conditions on the child (the relative row) alone. */
+function relativeConditions(where: ChildrenWhere): (SQL | undefined)[] {
   const { companyId, today } = where;
   const conditions: (SQL | undefined)[] = [
     eq(employeeRelatives.companyId, companyId),
     sql`${employeeRelatives.birthDate} is not null`,
     sql`${employeeRelatives.birthDate} <= ${today}::date`,
     sql`${employeeRelatives.relativeTypeId} = any(${intArray(where.childTypes.map((type) => type.id))})`,
-    where.reach,
   ];
   // The members first (a team is small), then their relatives by the (company, employee) index: an
   // array of ids, so the planner cannot prefer scanning every relative of the company.
@@ -135,12 +135,36 @@ function childrenWhere(where: ChildrenWhere): SQL | undefined {
     const ids = where.childTypes.filter((type) => type.gender === where.gender).map((type) => type.id);
     conditions.push(sql`${employeeRelatives.relativeTypeId} = any(${intArray(ids)})`);
   }
+  return conditions;
+}
+
+/** The filter's conditions on the parent (`employees`): the reader's reach, status and state. */
+function parentConditions(where: ChildrenWhere): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [where.reach];
   if (where.statusIds && where.statusIds.length > 0) {
     conditions.push(sql`${employees.statusId} = any(${intArray(where.statusIds)})`);
   }
   if (where.state === 'active') conditions.push(isNull(employees.dismissalDate));
   if (where.state === 'dismissed') conditions.push(sql`${employees.dismissalDate} is not null`);
-  return and(...conditions);
+  return conditions;
+}
+
+/** Children and parents joined (the list and the export order by the parent). */
+function childrenWhere(where: ChildrenWhere): SQL | undefined {
+  return and(...relativeConditions(where), ...parentConditions(where));
+}
+
+/**
+ * The children alone, their parent checked by a semi-join: the parent of the company that the filter's
+ * conditions on the parent keep (for working people, the active employees index answers it).
+ */
+function childrenWithParentWhere(where: ChildrenWhere): SQL | undefined {
+  const parent = and(
+    eq(employees.companyId, where.companyId),
+    sql`${employees.id} = ${employeeRelatives.employeeId}`,
+    ...parentConditions(where),
+  );
+  return and(...relativeConditions(where), sql`exists (select 1 from ${employees} where ${parent})`);
 }
 
 /** The join of a relative's employee, pinned to the company. */
@@ -156,17 +180,36 @@ function typeJoin(companyId: number): SQL | undefined {
   );
 }
 
+/** Ages up to this many whole years are counted by a binary search over the birthdays (fastAgeOf). */
+const FAST_AGE_YEARS = 100;
+
+/**
+ * ageOf by comparisons, for counting many children: aged at least k means born on or before today
+ * minus k years (as the age filter reads it), so the age is how many of the days "today minus k
+ * years" (k = 1 … FAST_AGE_YEARS, ascending) are on or after the birth date: FAST_AGE_YEARS minus
+ * those before it, which width_bucket finds by binary search (before the birth date: on or before the
+ * day before it). Older than that: ageOf itself. The days are computed once per statement.
+ */
+function fastAgeOf(today: string): SQL<number> {
+  const birth = employeeRelatives.birthDate;
+  const days = sql`(select array_agg((${today}::date - make_interval(years => k))::date order by k desc) from generate_series(1, ${FAST_AGE_YEARS}::int) k)`;
+  const oldest = sql`(${today}::date - make_interval(years => ${FAST_AGE_YEARS}::int))::date`;
+  return sql<number>`(case when ${birth} > ${oldest} then ${FAST_AGE_YEARS}::int - width_bucket(${birth} - 1, ${days}) else ${ageOf(today)} end)`;
+}
+
 /** Counts by whole years of age and gender of every child the filter matches. */
 export async function countChildren(
   db: Reader,
   where: ChildrenWhere,
 ): Promise<{ age: number; gender: ChildGender; count: number }[]> {
-  const age = ageOf(where.today);
   const rows = await db
-    .select({ age, gender: genderOf(where.childTypes), count: sql<number>`count(*)::int` })
+    .select({
+      age: fastAgeOf(where.today),
+      gender: genderOf(where.childTypes),
+      count: sql<number>`count(*)::int`,
+    })
     .from(employeeRelatives)
-    .innerJoin(employees, employeeJoin(where.companyId))
-    .where(childrenWhere(where))
+    .where(childrenWithParentWhere(where))
     // By position: the age expression carries today as a parameter, written again it would be another one.
     .groupBy(sql`1`, sql`2`);
   return rows.map((row) => ({ age: Number(row.age), gender: row.gender, count: Number(row.count) }));

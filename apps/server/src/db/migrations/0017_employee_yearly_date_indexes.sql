@@ -1,0 +1,3 @@
+CREATE INDEX "employees_company_active_idx" ON "employees" USING btree ("company_id","id") WHERE dismissal_date is null;--> statement-breakpoint
+CREATE INDEX "employees_company_birth_month_day_idx" ON "employees" USING btree ("company_id",((extract(month from birth_date) * 100 + extract(day from birth_date))::int),"birth_date","id") WHERE dismissal_date is null;--> statement-breakpoint
+CREATE INDEX "employees_company_start_month_day_idx" ON "employees" USING btree ("company_id",((extract(month from start_of_work) * 100 + extract(day from start_of_work))::int),"start_of_work","id") WHERE dismissal_date is null;
