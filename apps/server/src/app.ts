@@ -352,7 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailTemplatesRoutes, { db: database.db });
   await app.register(notificationsRoutes, { db: database.db, now });
   // Administration: staff accounts, teams, one's own account.
-  await app.register(adminRoutes, { db: database.db, mail, now });
+  await app.register(adminRoutes, { db: database.db, mail, now, events });
   await app.register(jobsRoutes, { jobs });
   // Integrations (issue 16 item 6): API tokens and signed webhooks, owners only.
   await app.register(apiTokensRoutes, { db: database.db, now });
@@ -399,6 +399,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileStore: deps.fileStore,
     now,
     uploadMinBytesPerSec: env.UPLOAD_MIN_BYTES_PER_SEC,
+    events,
   });
   await app.register(employeeExportRoutes, { db: database.db });
   // Tasks (profile events) with comments and files (issue 15).

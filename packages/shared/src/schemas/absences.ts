@@ -60,7 +60,29 @@ export const APPROVAL_ACTION_OF_TYPE = {
   day_transfer: 'approve_day_transfer',
 } as const satisfies Record<AbsenceTypeCode, string>;
 
-const plainDateSchema = z.iso.date();
+/**
+ * The first and last day an absence or a date filter may name: the years the reports take (1900–2200).
+ * Beyond them a range's count no longer fits the stored amounts, so such a date is refused under its
+ * field rather than failing at the database.
+ */
+export const ABSENCE_DATE_MIN = '1900-01-01';
+export const ABSENCE_DATE_MAX = '2200-12-31';
+
+const plainDateSchema = z.iso
+  .date()
+  .refine((date) => !/^\d{4}-/.test(date) || (date >= ABSENCE_DATE_MIN && date <= ABSENCE_DATE_MAX), {
+    message: 'absences.date_out_of_range',
+  });
+
+/** Whether `[from, to]` is in order (either end missing: nothing to compare). */
+export function isDateRangeInOrder(from: string | undefined, to: string | undefined): boolean {
+  return !from || !to || from <= to;
+}
+
+/** The refusal of a "To" before "From": said under "To". */
+const toBeforeFrom = { path: ['date_to'], message: 'absences.date_to_before_from' };
+const inOrder = (value: { date_from?: string | undefined; date_to?: string | undefined }) =>
+  isDateRangeInOrder(value.date_from, value.date_to);
 
 export const localizedNamesSchema = z.object({ en: z.string(), ru: z.string(), uk: z.string() });
 
@@ -100,10 +122,7 @@ export const createAbsenceRequestBodySchema = z
     hours: z.number().positive().max(10_000).multipleOf(0.25).optional(),
     comment: z.string().trim().max(2000).optional(),
   })
-  .refine((body) => body.date_from <= body.date_to, {
-    path: ['date_to'],
-    message: 'absences.date_to_before_from',
-  });
+  .refine(inOrder, toBeforeFrom);
 export type CreateAbsenceRequestBody = z.input<typeof createAbsenceRequestBodySchema>;
 
 /** The answer to a new request: its status and the counted amount (days, or hours for hourly types). */
@@ -214,10 +233,7 @@ export const absenceRequestsQuerySchema = z
     date_from: plainDateSchema.optional(),
     date_to: plainDateSchema.optional(),
   })
-  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
-    path: ['date_to'],
-    message: 'absences.date_to_before_from',
-  });
+  .refine(inOrder, toBeforeFrom);
 export type AbsenceRequestsQuery = z.input<typeof absenceRequestsQuerySchema>;
 
 export const absenceRequestsResponseSchema = z.object({
@@ -263,18 +279,17 @@ export type AbsenceEntry = z.infer<typeof absenceEntrySchema>;
  * approved absences of the people the user may see whose range meets [date_from, date_to]; by
  * default those that have not ended yet (from today in the user's calendar).
  */
-export const absenceListQuerySchema = z.object({
+const absenceListQueryFields = z.object({
   page: pageSchema,
   per_page: perPageSchema,
   absence_type: z.enum(ABSENCE_TYPE_CODES).optional(),
   date_from: plainDateSchema.optional(),
   date_to: plainDateSchema.optional(),
 });
-export const absenceFilterQuerySchema = absenceListQuerySchema.omit({
-  page: true,
-  per_page: true,
-  absence_type: true,
-});
+export const absenceListQuerySchema = absenceListQueryFields.refine(inOrder, toBeforeFrom);
+export const absenceFilterQuerySchema = absenceListQueryFields
+  .omit({ page: true, per_page: true, absence_type: true })
+  .refine(inOrder, toBeforeFrom);
 export const absenceListResponseSchema = z.object({
   data: z.array(absenceEntrySchema),
   meta: pageMetaSchema,
@@ -366,10 +381,7 @@ export const directEntryBodySchema = z
     hours: z.number().positive().max(10_000).multipleOf(0.25).optional(),
     comment: z.string().trim().max(2000).optional(),
   })
-  .refine((body) => body.date_from <= body.date_to, {
-    path: ['date_to'],
-    message: 'absences.date_to_before_from',
-  })
+  .refine(inOrder, toBeforeFrom)
   .refine((body) => (body.employee_ids?.length ?? 0) > 0 || body.team_id !== undefined, {
     path: ['employee_ids'],
     message: 'absences.choose_people',
@@ -403,8 +415,5 @@ export const updateAbsenceEntryBodySchema = z
     hours: z.number().positive().max(10_000).multipleOf(0.25).optional(),
     comment: z.string().trim().max(2000).optional(),
   })
-  .refine((body) => body.date_from <= body.date_to, {
-    path: ['date_to'],
-    message: 'absences.date_to_before_from',
-  });
+  .refine(inOrder, toBeforeFrom);
 export type UpdateAbsenceEntryBody = z.input<typeof updateAbsenceEntryBodySchema>;

@@ -566,3 +566,56 @@ describe('documents', () => {
     expect(await files()).toBe(before);
   });
 });
+
+describe('bad date ranges', () => {
+  const TO_BEFORE_FROM = 'The end date is before the start date.';
+  const OUT_OF_RANGE = 'Choose a date between 1900 and 2200.';
+
+  it('refuses a "To" before "From" on every list and filter with 422 under date_to, never 500', async () => {
+    for (const path of [
+      '/api/v1/dashboard/absences',
+      '/api/v1/dashboard/absences/filter',
+      '/api/v1/dashboard/requests',
+      '/api/v1/dashboard/requests/my',
+    ]) {
+      const response = await get(hr, `${path}?date_from=2031-05-01&date_to=2031-04-01`);
+      expect(response.statusCode, path).toBe(422);
+      expect(response.json(), path).toEqual({
+        message: expect.any(String),
+        errors: { date_to: [TO_BEFORE_FROM] },
+      });
+      // The same day at both ends is a range.
+      expect((await get(hr, `${path}?date_from=2031-05-01&date_to=2031-05-01`)).statusCode, path).toBe(200);
+    }
+  });
+
+  it('refuses dates outside 1900–2200 under their field instead of failing at the database', async () => {
+    const before = await requestCount();
+    // An end in year 9999 counted ~2 million days, more than an amount holds: a 500 before.
+    const far = await callAs(t, hr, 'POST', REQUESTS, {
+      absence_type: 'home_work',
+      employee_id: employee.user.employeeId,
+      date_from: '2031-05-05',
+      date_to: '9999-12-31',
+    });
+    expect(far.statusCode, far.body).toBe(422);
+    expect(far.json()).toEqual({ message: expect.any(String), errors: { date_to: [OUT_OF_RANGE] } });
+    const early = await callAs(t, hr, 'POST', `${REQUESTS}/preview`, {
+      absence_type: 'vacation',
+      date_from: '0001-01-01',
+      date_to: '0001-01-05',
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.date_from).toEqual([OUT_OF_RANGE]);
+    const entry = await callAs(t, hr, 'POST', '/api/v1/absences/entries', {
+      absence_type: 'home_work',
+      employee_ids: [employee.user.employeeId],
+      date_from: '2031-05-05',
+      date_to: '2201-01-01',
+    });
+    expect(entry.statusCode).toBe(422);
+    expect(entry.json().errors.date_to).toEqual([OUT_OF_RANGE]);
+    expect((await get(hr, '/api/v1/dashboard/absences?date_to=2201-01-01')).statusCode).toBe(422);
+    expect(await requestCount()).toBe(before);
+  });
+});

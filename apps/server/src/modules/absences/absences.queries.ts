@@ -351,17 +351,20 @@ export async function skipPendingSteps(db: Tx, companyId: number, requestId: num
     );
 }
 
+/** Sets a request's status; answers the row as written (none: no such request). */
 export async function setRequestStatus(
   db: Tx,
   companyId: number,
   id: number,
   status: AbsenceRequestRow['status'],
   decidedAt: Date | null,
-): Promise<void> {
-  await db
+): Promise<AbsenceRequestRow | undefined> {
+  const [row] = await db
     .update(absenceRequests)
     .set({ status, decidedAt })
-    .where(and(eq(absenceRequests.companyId, companyId), eq(absenceRequests.id, id)));
+    .where(and(eq(absenceRequests.companyId, companyId), eq(absenceRequests.id, id)))
+    .returning();
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -533,6 +536,8 @@ export async function findRequestDetails(
   db: Tx,
   companyId: number,
   requests: readonly AbsenceRequestRow[],
+  /** The requests' steps when the caller has just read them (in position order): not read again. */
+  knownSteps?: ReadonlyMap<number, readonly AbsenceRequestStepRow[]>,
 ): Promise<RequestDetails> {
   const requestIds = requests.map((request) => request.id);
   const details: RequestDetails = {
@@ -542,13 +547,18 @@ export async function findRequestDetails(
     files: new Map(),
   };
   if (requestIds.length === 0) return details;
-  const stepRows = await db
-    .select()
-    .from(absenceRequestSteps)
-    .where(
-      and(eq(absenceRequestSteps.companyId, companyId), inArray(absenceRequestSteps.requestId, requestIds)),
-    )
-    .orderBy(asc(absenceRequestSteps.requestId), asc(absenceRequestSteps.position));
+  const stepRows = knownSteps
+    ? requestIds.flatMap((id) => knownSteps.get(id) ?? [])
+    : await db
+        .select()
+        .from(absenceRequestSteps)
+        .where(
+          and(
+            eq(absenceRequestSteps.companyId, companyId),
+            inArray(absenceRequestSteps.requestId, requestIds),
+          ),
+        )
+        .orderBy(asc(absenceRequestSteps.requestId), asc(absenceRequestSteps.position));
   for (const step of stepRows) {
     const list = details.steps.get(step.requestId) ?? [];
     list.push(step);

@@ -475,12 +475,23 @@ async function describeRequests(
   ctx: AbsencesContext,
   db: Tx,
   requests: AbsenceRequestRow[],
+  /**
+   * What the caller has just read in the same transaction (one request's steps, the types, its
+   * employee's teams): not read again. Every statement saved is a round trip of a write's answer.
+   */
+  known?: {
+    steps: ReadonlyMap<number, readonly AbsenceRequestStepRow[]>;
+    types: readonly AbsenceTypeRow[];
+    teams: ReadonlyMap<number, { id: number; isHidden: boolean }[]>;
+  },
 ): Promise<AbsenceRequest[]> {
   const companyId = ctx.access.user.companyId;
   // One after another: inside a transaction every query goes through the same connection anyway.
-  const details = await findRequestDetails(db, companyId, requests);
-  const types = await listAbsenceTypes(db, companyId);
-  const teams = await findTeamsOf(db, companyId, [...new Set(requests.map((request) => request.employeeId))]);
+  const details = await findRequestDetails(db, companyId, requests, known?.steps);
+  const types = known?.types ?? (await listAbsenceTypes(db, companyId));
+  const teams =
+    known?.teams ??
+    (await findTeamsOf(db, companyId, [...new Set(requests.map((request) => request.employeeId))]));
   const reader = readerOf(ctx.access);
   const codeOf = new Map(types.map((type) => [type.id, type.code as AbsenceTypeCode]));
   return requests.map((request) => {
@@ -525,6 +536,25 @@ async function describeRequests(
   });
 }
 
+/**
+ * The answer for a request changed in this transaction without touching its steps (revoked), from
+ * what loadRequest read and the row as written: only names and documents are read.
+ */
+async function describeChanged(
+  ctx: AbsencesContext,
+  db: Tx,
+  loaded: Loaded,
+  request: AbsenceRequestRow,
+): Promise<AbsenceRequest> {
+  const [described] = await describeRequests(ctx, db, [request], {
+    steps: new Map([[request.id, loaded.steps]]),
+    types: loaded.types,
+    teams: new Map([[loaded.employee.id, loaded.employee.teams]]),
+  });
+  if (!described) throw new AppError('not_found');
+  return described;
+}
+
 async function describeOne(ctx: AbsencesContext, db: Tx, id: number): Promise<AbsenceRequest> {
   const after = await findRequest(db, ctx.access.user.companyId, id);
   if (!after) throw new AppError('not_found');
@@ -537,6 +567,8 @@ type Loaded = {
   request: AbsenceRequestRow;
   steps: AbsenceRequestStepRow[];
   type: AbsenceTypeRow;
+  /** Every type of the company (read to find `type`). */
+  types: AbsenceTypeRow[];
   employee: AbsenceEmployee;
   relation: Relation;
 };
@@ -559,7 +591,7 @@ async function loadRequest(ctx: AbsencesContext, tx: Tx, id: number, forUpdate: 
   const types = await listAbsenceTypes(tx, companyId);
   const type = types.find((row) => row.id === found.request.absenceTypeId);
   if (!type) throw new AppError('not_found');
-  return { ...found, type, ...seen };
+  return { ...found, type, types, ...seen };
 }
 
 /** `GET employeeRequest.requests.one` and `dashboard.requests.id`. */
@@ -807,11 +839,17 @@ export async function cancelAbsenceRequest(ctx: AbsencesContext, id: number): Pr
 }
 
 /** Sets an approved request revoked and returns its days through reversal entries in each period. */
-async function revokeWithin(ctx: AbsencesContext, tx: Tx, loaded: Loaded, reason: string | undefined) {
+async function revokeWithin(
+  ctx: AbsencesContext,
+  tx: Tx,
+  loaded: Loaded,
+  reason: string | undefined,
+): Promise<AbsenceRequestRow> {
   const companyId = ctx.access.user.companyId;
   const { request, type } = loaded;
   if (request.status !== 'approved') throw new AppError('conflict');
-  await setRequestStatus(tx, companyId, request.id, 'revoked', ctx.now());
+  const revoked = await setRequestStatus(tx, companyId, request.id, 'revoked', ctx.now());
+  if (!revoked) throw new AppError('not_found');
   await dropRequestAmounts(tx, companyId, request.id);
   if (type.countsAgainstBalance) {
     await insertLedgerEntries(
@@ -823,6 +861,7 @@ async function revokeWithin(ctx: AbsencesContext, tx: Tx, loaded: Loaded, reason
     requestId: request.id,
     linkOrigin: ctx.linkOrigin ?? null,
   });
+  return revoked;
 }
 
 /**
@@ -839,8 +878,9 @@ export async function revokeAbsenceRequest(
     if (!mayRevoke(ctx.access, loaded.type.code as AbsenceTypeCode, loaded.relation)) {
       throw new AppError('forbidden');
     }
-    await revokeWithin(ctx, tx, loaded, reason);
-    return describeOne(ctx, tx, id);
+    const revoked = await revokeWithin(ctx, tx, loaded, reason);
+    // Its steps, type and employee are as loadRequest read them (revoking changes none of them).
+    return describeChanged(ctx, tx, loaded, revoked);
   });
   ctx.events.dispatchSoon();
   return result;

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/tables';
+import type { EventBus } from '../../lib/event-bus';
 import type { MailQueue } from '../../lib/mail-queue';
 import { requireOwner } from '../../plugins/access/access';
 import { requireCompany } from '../../plugins/company-resolver';
@@ -31,6 +32,8 @@ export type AdminRoutesOptions = {
   db: Db;
   mail: MailQueue;
   now: () => Date;
+  /** Changes of people's teams are announced here (`teams.members_changed`). */
+  events?: EventBus;
 };
 
 const tags = ['hr'];
@@ -63,6 +66,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       mail: opts.mail,
       linkOrigin: request.linkOrigin,
       offeredLocales: listStaffLocales(company),
+      events: opts.events,
     };
   }
 

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
+import type { EventBus } from '../../lib/event-bus';
 import type { MailQueue } from '../../lib/mail-queue';
 import { bumpRolesUpdatedAt, findRole } from '../../plugins/access/roles';
 import type { SessionUser } from '../../plugins/session-store';
@@ -51,6 +52,8 @@ export type StaffUsersContext = {
   linkOrigin: string | null;
   /** The languages the company offers its staff. */
   offeredLocales: readonly Locale[];
+  /** Where changes of people's teams are announced (`teams.members_changed`); none: not announced. */
+  events?: Pick<EventBus, 'publish' | 'dispatchSoon'> | undefined;
 };
 
 /**
@@ -115,7 +118,12 @@ async function checkReferences(
  */
 async function createStaffUser(
   db: Db,
-  input: { companyId: number; body: CreateInput; offeredLocales: readonly Locale[] },
+  input: {
+    companyId: number;
+    body: CreateInput;
+    offeredLocales: readonly Locale[];
+    events?: Pick<EventBus, 'publish'> | undefined;
+  },
 ): Promise<StaffUserRow> {
   const { companyId, body } = input;
   const teamIds = [...new Set(body.team_ids)];
@@ -143,6 +151,9 @@ async function createStaffUser(
       if (teamIds.length > 0) {
         await insertTeamMemberships(tx, companyId, employeeId, teamIds);
         await bumpRolesUpdatedAt(tx, companyId, body.role_id);
+        // The employee may be one the company had (same email), with absences: their work calendar
+        // and team policies may follow the new teams (absences recount their days).
+        await input.events?.publish(tx, companyId, 'teams.members_changed', { employeeIds: [employeeId] });
       }
       const row = await findStaffUser(tx, companyId, userId);
       if (!row) throw new Error('createStaffUser: the new account vanished');
@@ -354,7 +365,9 @@ export async function inviteStaffUser(ctx: StaffUsersContext, body: CreateInput)
     companyId: ctx.actor.companyId,
     body,
     offeredLocales: ctx.offeredLocales,
+    events: ctx.events,
   });
+  ctx.events?.dispatchSoon();
   const invitationFailure = await trySendLink(ctx, row);
   return { response: await present(ctx, row), invitationFailure };
 }

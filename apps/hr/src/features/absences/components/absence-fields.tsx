@@ -1,4 +1,10 @@
-import type { AbsenceType, AbsenceTypeCode, CreateAbsenceRequestBody } from '@kadry/shared/schemas/absences';
+import type { Translate } from '@kadry/shared/i18n/translator';
+import {
+  type AbsenceType,
+  type AbsenceTypeCode,
+  type CreateAbsenceRequestBody,
+  createAbsenceRequestBodySchema,
+} from '@kadry/shared/schemas/absences';
 import { useId } from 'react';
 import { Field, FieldError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
@@ -59,6 +65,23 @@ export function missingAbsenceFields(
   if (type?.unit !== 'hours' && !values.date_to) missing.date_to = message;
   if (type?.unit === 'hours' && !values.hours) missing.hours = message;
   return missing;
+}
+
+/**
+ * What the contract's own checks (the server runs the same) refuse in the dates of a body, worded,
+ * under each date field: a "To" before "From", a date outside 1900–2200. Said before anything is sent.
+ */
+export function absenceDateErrors(body: CreateAbsenceRequestBody, t: Translate): Record<string, string> {
+  const result = createAbsenceRequestBodySchema.safeParse(body);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]);
+    if ((field === 'date_from' || field === 'date_to') && issue.message.startsWith('absences.')) {
+      errors[field] ??= t(issue.message);
+    }
+  }
+  return errors;
 }
 
 /**

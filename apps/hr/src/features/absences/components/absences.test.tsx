@@ -102,16 +102,14 @@ describe('my absences', () => {
     expect(await findAxeViolations()).toEqual([]);
   });
 
-  it('says under “To” when it is before “From”, from the server’s preview, instead of doing nothing', async () => {
-    mockFetch(
+  it('says under “To” when it is before “From” before anything is sent, and counts once it is fixed', async () => {
+    const { calls } = mockFetch(
       myAbsencesRoutes([
         {
           method: 'POST',
           path: PREVIEW,
-          status: 422,
           body: {
-            message: 'The given data was invalid.',
-            errors: { date_to: ['The end date must not be before the start date.'] },
+            data: { unit: 'half_days', days: 4, days_by_year: { 2031: 4 }, available_after: { 2031: 10.5 } },
           },
         },
       ]),
@@ -121,8 +119,24 @@ describe('my absences', () => {
     await user.selectOptions(await screen.findByLabelText('Type', { exact: false }), 'vacation');
     pick(/^From/, '2031-06-05');
     pick(/^To/, '2031-06-02');
-    const message = await screen.findByText('The end date must not be before the start date.');
-    expect(screen.getByLabelText(/^To/).getAttribute('aria-describedby')).toContain(message.id);
+    // The contract's own check words it (the same message the server would answer with a 422).
+    const message = await screen.findByText('The end date is before the start date.');
+    const to = screen.getByLabelText(/^To/);
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to.getAttribute('aria-describedby')).toContain(message.id);
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(callsTo(calls, 'POST', REQUESTS)).toHaveLength(0);
+    // Nothing was counted for the reversed range either.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(callsTo(calls, 'POST', PREVIEW)).toHaveLength(0);
+
+    pick(/^To/, '2031-06-09');
+    expect(await screen.findByText('This request counts 4 days.')).toBeInTheDocument();
+    expect(screen.queryByText('The end date is before the start date.')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST', PREVIEW).at(-1)?.body).toMatchObject({
+      date_from: '2031-06-05',
+      date_to: '2031-06-09',
+    });
   });
 
   it('asks for the document a type needs before sending', async () => {
@@ -299,6 +313,32 @@ describe('the management tab', () => {
     expect(await screen.findByText('No requests match these filters.')).toBeInTheDocument();
     // No direct entry without create_absence.
     expect(screen.queryByRole('button', { name: 'Enter an absence' })).not.toBeInTheDocument();
+  });
+
+  it('says under “To” when the date filter is reversed and asks for nothing until it is fixed', async () => {
+    const { calls } = mockFetch(managementRoutes());
+    renderApp('/absences/requests', { permissions: managerAbsencePermissions });
+    await screen.findByRole('heading', { name: 'Awaiting my decision (2)' });
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2031-06-05' } });
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', ALL).at(-1)?.url.searchParams.get('date_from')).toBe('2031-06-05'),
+    );
+    const before = callsTo(calls, 'GET', ALL).length;
+    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2031-06-01' } });
+    const message = await within(filters).findByText('The end date is before the start date.');
+    const to = within(filters).getByLabelText('To');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to.getAttribute('aria-describedby')).toBe(message.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(callsTo(calls, 'GET', ALL)).toHaveLength(before);
+
+    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2031-06-30' } });
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', ALL).at(-1)?.url.searchParams.get('date_to')).toBe('2031-06-30'),
+    );
+    expect(within(filters).queryByText('The end date is before the start date.')).not.toBeInTheDocument();
+    expect(await findAxeViolations()).toEqual([]);
   });
 
   it('is not there for an employee without approvals', async () => {

@@ -11,6 +11,7 @@ import { useDirectEntry } from '../api/absences-api';
 import {
   AbsenceFields,
   type AbsenceFieldValues,
+  absenceDateErrors,
   absenceFieldsBody,
   chosenAbsenceType,
   EMPTY_ABSENCE_FIELDS,
@@ -89,14 +90,17 @@ export function DirectEntryDialog({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const required = t('public.fill_fields');
-    const local = missingAbsenceFields(values, type, required);
+    // A "To" before "From" (or a date outside 1900–2200) is said before sending, by the contract's check.
+    const typed = type ? absenceFieldsBody(values, type) : null;
+    const dates = typed?.date_from && typed.date_to ? absenceDateErrors(typed, t) : {};
+    const local = { ...dates, ...missingAbsenceFields(values, type, required) };
     if (!whom[target.field]) local[target.errorKey] = required;
-    if (Object.keys(local).length > 0 || !type) {
+    if (Object.keys(local).length > 0 || !typed) {
       setErrors(local);
       return;
     }
     const body: DirectEntryBody = {
-      ...absenceFieldsBody(values, type),
+      ...typed,
       ...(whom.target === 'employee'
         ? { employee_ids: [Number(whom.employee_id)] }
         : { team_id: Number(whom.team_id) }),

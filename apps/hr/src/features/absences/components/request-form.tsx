@@ -10,6 +10,7 @@ import {
   ABSENCE_FIELD_NAMES,
   AbsenceFields,
   type AbsenceFieldValues,
+  absenceDateErrors,
   absenceFieldsBody,
   chosenAbsenceType,
   EMPTY_ABSENCE_FIELDS,
@@ -21,7 +22,6 @@ import { useFormatAmount } from './absence-parts';
 function toBody(values: AbsenceFieldValues, type: AbsenceType | undefined): CreateAbsenceRequestBody | null {
   if (!type || !values.date_from) return null;
   const body = absenceFieldsBody(values, type);
-  // A "To" before "From" is sent too: the server's preview says so under "To" (never a silent form).
   if (!body.date_to) return null;
   if (type.unit === 'hours' && !((body.hours ?? 0) > 0)) return null;
   return body;
@@ -44,11 +44,15 @@ export function RequestForm({ types }: { types: readonly AbsenceType[] }) {
   const filesId = useId();
   const create = useCreateRequest();
   const type = chosenAbsenceType(types, values);
-  const body = toBody(values, type);
+  const complete = toBody(values, type);
+  // A "To" before "From" (or a date outside 1900–2200) is said under its field at once, by the
+  // contract's own check; such a body is neither counted nor sent.
+  const dateErrors = complete ? absenceDateErrors(complete, t) : {};
+  const body = Object.keys(dateErrors).length > 0 ? null : complete;
   const debouncedKey = useDebouncedValue(body ? JSON.stringify(body) : '', 300);
   const preview = usePreview(debouncedKey ? (JSON.parse(debouncedKey) as CreateAbsenceRequestBody) : null);
-  const previewErrors = preview.isError ? (readServerFieldErrors(preview.error) ?? {}) : {};
-  const errors = { ...previewErrors, ...submitErrors };
+  const previewErrors = preview.isError && body ? (readServerFieldErrors(preview.error) ?? {}) : {};
+  const errors = { ...previewErrors, ...dateErrors, ...submitErrors };
 
   function change<K extends keyof AbsenceFieldValues>(key: K, value: AbsenceFieldValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -58,7 +62,7 @@ export function RequestForm({ types }: { types: readonly AbsenceType[] }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const local = missingAbsenceFields(values, type, t('public.fill_fields'));
+    const local = { ...dateErrors, ...missingAbsenceFields(values, type, t('public.fill_fields')) };
     if (type?.needs_document && files.length === 0) local.files = t('hr.absences.document_required');
     if (Object.keys(local).length > 0 || !body) {
       setSubmitErrors(local);

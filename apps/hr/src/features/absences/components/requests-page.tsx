@@ -5,8 +5,10 @@ import {
   type AbsenceStatus,
   type AbsenceType,
   type AbsenceTypeCode,
+  isDateRangeInOrder,
 } from '@kadry/shared/schemas/absences';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { FieldError } from '../../../components/ui/field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
@@ -98,10 +100,17 @@ function AllRequests({
 }) {
   const t = useT();
   const typeName = useTypeName(types);
+  const toErrorId = useId();
+  // The filters as shown, and the last of them that makes sense (what is asked for): a "To" before
+  // "From" is said under "To" (the contract's check) and not sent.
   const [query, setQuery] = useState<AbsenceRequestsQuery>({ page: 1 });
-  const requests = useVisibleRequests(query);
+  const [applied, setApplied] = useState<AbsenceRequestsQuery>(query);
+  const requests = useVisibleRequests(applied);
+  const isInOrder = isDateRangeInOrder(query.date_from, query.date_to);
   function filter(patch: Partial<AbsenceRequestsQuery>) {
-    setQuery((current) => ({ ...current, ...patch, page: 1 }));
+    const next = { ...query, ...patch, page: 1 };
+    setQuery(next);
+    if (isDateRangeInOrder(next.date_from, next.date_to)) setApplied(next);
   }
   return (
     <section className="absences__section" aria-labelledby="all-requests-heading">
@@ -148,14 +157,20 @@ function AllRequests({
             onChange={(event) => filter({ date_from: event.target.value || undefined })}
           />
         </label>
-        <label>
-          {t('hr.absences.date_to')}{' '}
-          <input
-            type="date"
-            value={query.date_to ?? ''}
-            onChange={(event) => filter({ date_to: event.target.value || undefined })}
-          />
-        </label>
+        <div>
+          <label>
+            {t('hr.absences.date_to')}{' '}
+            <input
+              type="date"
+              value={query.date_to ?? ''}
+              min={query.date_from}
+              aria-invalid={isInOrder ? undefined : true}
+              aria-describedby={isInOrder ? undefined : toErrorId}
+              onChange={(event) => filter({ date_to: event.target.value || undefined })}
+            />
+          </label>
+          <FieldError id={toErrorId} message={isInOrder ? null : t('absences.date_to_before_from')} />
+        </div>
       </fieldset>
       <QueryState
         isPending={requests.isPending}
@@ -184,9 +199,12 @@ function AllRequests({
         </ul>
         {requests.data ? (
           <Pagination
-            page={Number(query.page ?? 1)}
+            page={Number(applied.page ?? 1)}
             lastPage={requests.data.meta.last_page}
-            onChange={(page) => setQuery((current) => ({ ...current, page }))}
+            onChange={(page) => {
+              setApplied((current) => ({ ...current, page }));
+              setQuery((current) => ({ ...current, page }));
+            }}
           />
         ) : null}
       </QueryState>

@@ -267,24 +267,31 @@ export async function updateEmployees(
   );
 }
 
-/** Replaces the teams of the given employees (a manager keeps that mark in a team it stays in). */
+/**
+ * Replaces the teams of the given employees (a manager keeps that mark in a team it stays in).
+ * Answers the employees whose teams changed (a membership removed or added), in id order.
+ */
 export async function replaceTeamMemberships(
   db: Writer,
   companyId: number,
   memberships: { employeeId: number; teamIds: number[] }[],
-): Promise<void> {
-  if (memberships.length === 0) return;
+): Promise<number[]> {
+  if (memberships.length === 0) return [];
   const pairs = memberships.flatMap((m) => m.teamIds.map((teamId) => ({ employeeId: m.employeeId, teamId })));
   const json = JSON.stringify(memberships.map((m) => ({ employee_id: m.employeeId, team_ids: m.teamIds })));
-  await db.execute(
-    sql`delete from team_members tm using jsonb_to_recordset(${json}::jsonb) as v(employee_id int, team_ids int[]) where tm.company_id = ${companyId} and tm.employee_id = v.employee_id and not (tm.team_id = any(v.team_ids))`,
+  const changed = new Set<number>();
+  const removed = await db.execute<{ employee_id: number }>(
+    sql`delete from team_members tm using jsonb_to_recordset(${json}::jsonb) as v(employee_id int, team_ids int[]) where tm.company_id = ${companyId} and tm.employee_id = v.employee_id and not (tm.team_id = any(v.team_ids)) returning tm.employee_id`,
   );
+  for (const row of removed.rows) changed.add(Number(row.employee_id));
   if (pairs.length > 0) {
     // One JSON parameter, not a VALUES list built chunk by chunk (see insertEmployees).
-    await db.execute(
-      sql`insert into team_members (company_id, employee_id, team_id) select ${companyId}, v.employee_id, v.team_id from jsonb_to_recordset(${JSON.stringify(pairs.map((pair) => ({ employee_id: pair.employeeId, team_id: pair.teamId })))}::jsonb) as v(employee_id int, team_id int) on conflict do nothing`,
+    const added = await db.execute<{ employee_id: number }>(
+      sql`insert into team_members (company_id, employee_id, team_id) select ${companyId}, v.employee_id, v.team_id from jsonb_to_recordset(${JSON.stringify(pairs.map((pair) => ({ employee_id: pair.employeeId, team_id: pair.teamId })))}::jsonb) as v(employee_id int, team_id int) on conflict do nothing returning employee_id`,
     );
+    for (const row of added.rows) changed.add(Number(row.employee_id));
   }
+  return [...changed].sort((a, b) => a - b);
 }
 
 /** The current salary (amount, currency) of each of the employees. */

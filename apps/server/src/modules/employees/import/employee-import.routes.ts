@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/tables';
 import { AppError } from '../../../lib/app-error';
+import type { EventBus } from '../../../lib/event-bus';
 import { attachmentDisposition } from '../../../lib/export-table';
 import { readLimitedParts } from '../../../lib/multipart-body';
 import { translatorForLocale } from '../../../lib/request-locale';
@@ -39,6 +40,8 @@ export type EmployeeImportRoutesOptions = {
   now?: () => Date;
   /** The upload's minimum rate (UPLOAD_MIN_BYTES_PER_SEC); 0 = none. */
   uploadMinBytesPerSec?: number;
+  /** Changes of people's teams are announced here (`teams.members_changed`). */
+  events?: EventBus;
 };
 
 const config = { plan: 'hrm' as const };
@@ -56,7 +59,13 @@ export const employeeImportRoutes: FastifyPluginAsync<EmployeeImportRoutesOption
   const now = opts.now ?? (() => new Date());
 
   async function contextOf(request: FastifyRequest): Promise<EmployeeImportContext> {
-    return { db: opts.db, access: await getAccess(request), fileStore: opts.fileStore, now };
+    return {
+      db: opts.db,
+      access: await getAccess(request),
+      fileStore: opts.fileStore,
+      now,
+      events: opts.events,
+    };
   }
 
   const sweep = () =>

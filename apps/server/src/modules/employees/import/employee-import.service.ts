@@ -15,6 +15,7 @@ import ExcelJS from 'exceljs';
 import type { Employee, EmployeeImportRowReport } from '../../../db/schema/employees';
 import type { Db } from '../../../db/tables';
 import { AppError } from '../../../lib/app-error';
+import type { EventBus } from '../../../lib/event-bus';
 import { neutraliseFormula } from '../../../lib/export-table';
 import type { Access } from '../../../plugins/access/access';
 import type { FileStore } from '../../../storage/file-store';
@@ -63,6 +64,8 @@ export type EmployeeImportContext = {
   access: Access;
   fileStore: FileStore;
   now: () => Date;
+  /** Where changes of people's teams are announced (`teams.members_changed`); none: not announced. */
+  events?: Pick<EventBus, 'publish' | 'dispatchSoon'> | undefined;
 };
 
 /** Rows written per statement when confirmed: bounded memory, few round trips. */
@@ -426,7 +429,13 @@ export async function writeErrorFile(
 }
 
 /** Everything a batch of valid rows changes, written in the confirming transaction. */
-async function writeBatch(tx: Db, access: Access, batch: CheckedRow[], today: string): Promise<void> {
+async function writeBatch(
+  ctx: EmployeeImportContext,
+  tx: Db,
+  batch: CheckedRow[],
+  today: string,
+): Promise<void> {
+  const { access } = ctx;
   const companyId = access.user.companyId;
   const creates = batch.filter((row) => row.action === 'create');
   const updates = batch.filter((row) => row.action === 'update');
@@ -495,7 +504,12 @@ async function writeBatch(tx: Db, access: Access, batch: CheckedRow[], today: st
   const memberships = batch
     .filter((row) => row.teamIds !== null && row.employeeId !== undefined)
     .map((row) => ({ employeeId: row.employeeId as number, teamIds: row.teamIds as number[] }));
-  await replaceTeamMemberships(tx, companyId, memberships);
+  const teamsChanged = await replaceTeamMemberships(tx, companyId, memberships);
+  // Their work calendar and team policies may follow (absences recount their days), as for any
+  // other change of people's teams.
+  if (teamsChanged.length > 0) {
+    await ctx.events?.publish(tx, companyId, 'teams.members_changed', { employeeIds: teamsChanged });
+  }
 
   const salaried = batch.filter((row) => row.salary !== null);
   const current = await findCurrentSalaries(
@@ -689,14 +703,14 @@ export async function confirmImport(ctx: EmployeeImportContext, id: number): Pro
           }
           batch.push(row);
           if (batch.length >= WRITE_BATCH) {
-            await writeBatch(tx, ctx.access, batch, today);
+            await writeBatch(ctx, tx, batch, today);
             batch = [];
           }
         },
       );
       failedReport.summary = summary;
       if (hasErrors) throw new RowsFailed();
-      await writeBatch(tx, ctx.access, batch, today);
+      await writeBatch(ctx, tx, batch, today);
       return updateImport(tx, companyId, id, {
         status: 'imported',
         summary,
@@ -705,6 +719,7 @@ export async function confirmImport(ctx: EmployeeImportContext, id: number): Pro
       });
     });
     if (!imported) throw new AppError('not_found');
+    ctx.events?.dispatchSoon();
     await ctx.fileStore.delete(storageKey).catch(() => undefined);
     return toWire(imported);
   } catch (error) {
