@@ -180,6 +180,7 @@ export async function generateCandidateSearchCompany(
       from candidates where company_id = ${companyId}) c`);
   // What autovacuum does after a bulk load on PostgreSQL (PGlite has none): merge the GIN indexes'
   // pending lists and gather statistics, so the planner picks the trigram and full-text indexes.
+  await db.execute(sql`vacuum analyze vacancies`);
   await db.execute(sql`vacuum analyze candidates`);
   await db.execute(sql`vacuum analyze applications`);
   return { ...people, applications: spec.applications };

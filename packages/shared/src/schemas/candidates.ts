@@ -114,7 +114,18 @@ export const applicationSearchHitSchema = z.object({
   snippet_source: z.enum(['cv', 'answers']).nullable(),
 });
 export type ApplicationSearchHit = z.infer<typeof applicationSearchHitSchema>;
+/**
+ * How many applications a ranked search counts at most (docs/decisions/030): past it, `meta.total`
+ * is this number and `meta.total_is_capped` is true ("1,000+ results").
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+/** A ranked search's paging: the list's, with the total counted only up to SEARCH_TOTAL_CAP. */
+export const searchPageMetaSchema = pageMetaSchema.extend({
+  /** True when more than SEARCH_TOTAL_CAP applications match: `total` is then the cap, not the count. */
+  total_is_capped: z.boolean(),
+});
+export type SearchPageMeta = z.infer<typeof searchPageMetaSchema>;
 export const applicationSearchResponseSchema = z.object({
   data: z.array(applicationSearchHitSchema),
-  meta: pageMetaSchema,
+  meta: searchPageMetaSchema,
 });

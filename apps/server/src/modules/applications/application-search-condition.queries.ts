@@ -68,6 +68,18 @@ export function buildSearchCondition(companyId: number, search: SearchText): SQL
     union ${byContacts})`;
 }
 
+/**
+ * The substring half of a search on the `candidates` table itself: the name, and the e-mail and phone
+ * only for roles that see them.
+ */
+export function contactsMatchSql(search: SearchText): SQL {
+  const like = buildContainsPattern(search.text);
+  const contacts: SQL[] = [sql`${candidates.name} ilike ${like}`];
+  if (search.email) contacts.push(sql`${candidates.email} ilike ${like}`);
+  if (search.phone) contacts.push(sql`${candidates.phone} ilike ${like}`);
+  return sql`(${sql.join(contacts, sql` or `)})`;
+}
+
 /** The rank of an application for a search: ts_rank over the vector, plus 1 when the name matches. */
 export function rankSql(search: SearchText): SQL<number> {
   const query = buildPrefixQuery(search.text, searchWeights(search));

@@ -1,5 +1,8 @@
-import type { ApplicationSearchHit, ApplicationSearchQuery } from '@kadry/shared/schemas/candidates';
-import type { PageMeta } from '@kadry/shared/schemas/common';
+import type {
+  ApplicationSearchHit,
+  ApplicationSearchQuery,
+  SearchPageMeta,
+} from '@kadry/shared/schemas/candidates';
 import { AppError } from '../../lib/app-error';
 import { findApplicationRows } from './applications.queries';
 import { type ApplicationContext, filterOf, selectionOf, toSummaries } from './applications.service';
@@ -8,6 +11,8 @@ import { chooseSnippet } from './search-snippets';
 
 // Full-text search over the applications a user may see (docs/decisions/027-candidate-search.md):
 // ranked by ts_rank, prefixes, the 'simple' configuration for en/ru/uk, hidden fields never matched.
+// Bounded by the page, not by the hits (docs/decisions/030-bounded-candidate-search.md): the newest
+// matches are ranked and the total is counted up to a cap.
 
 /**
  * One page of the applications matching a search, best first, each with a snippet of where it
@@ -17,14 +22,14 @@ import { chooseSnippet } from './search-snippets';
 export async function searchApplications(
   ctx: ApplicationContext,
   query: ApplicationSearchQuery,
-): Promise<{ data: ApplicationSearchHit[]; meta: PageMeta }> {
+): Promise<{ data: ApplicationSearchHit[]; meta: SearchPageMeta }> {
   const { db, access } = ctx;
   const { page, per_page: perPage, ...filters } = query;
   const filter = filterOf(access, filters);
   const search = filter.search;
   if (!search) throw new AppError('validation', { issues: { search: [{ key: 'errors.required' }] } });
   const selection = { ...selectionOf(access, filter), filter: { ...filter, search } };
-  const { ids, total } = await findRankedApplicationIds(db, selection, {
+  const { ids, total, isCapped } = await findRankedApplicationIds(db, selection, {
     limit: perPage,
     offset: (page - 1) * perPage,
   });
@@ -52,6 +57,7 @@ export async function searchApplications(
       last_page: Math.max(1, Math.ceil(total / perPage)),
       per_page: perPage,
       total,
+      total_is_capped: isCapped,
     },
   };
 }

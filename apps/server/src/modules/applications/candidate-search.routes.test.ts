@@ -1,5 +1,7 @@
 import type { Level } from '@kadry/shared/permissions/vocabulary';
 import type { ApplicationSearchHit } from '@kadry/shared/schemas/candidates';
+import { SEARCH_TOTAL_CAP } from '@kadry/shared/schemas/candidates';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/app';
 import { createRecruitingFixture } from '../../../test/recruiting-fixture';
@@ -236,5 +238,94 @@ describe('full-text search', () => {
     // Punctuation alone searches names only, and finds nothing here.
     expect(idsOf(await search(fx.staff.hr, '&|!:*()'))).toEqual([]);
     expect(idsOf(await search(fx.staff.hr, "o'brien"))).toEqual([]);
+  });
+});
+
+// Bounded by the page, not by the hits (docs/decisions/030-bounded-candidate-search.md): the newest
+// matches are ranked, the total is counted up to a cap, the list stays exact.
+describe('a search that finds more than the cap', () => {
+  /** One candidate and one application with this CV text, straight into the tables (no form). */
+  async function insertApplication(vacancyId: number, name: string, cvText: string): Promise<number> {
+    const inserted = await fx.t.database.db.execute<{ id: number }>(sql`
+      with c as (insert into candidates (company_id, name) values (${fx.company.id}, ${name}) returning id)
+      insert into applications (company_id, vacancy_id, candidate_id, source, answers, cv_text)
+      select ${fx.company.id}, ${vacancyId}, c.id, 'test', '[]'::jsonb, ${cvText} from c
+      returning id`);
+    return Number(inserted.rows[0]?.id);
+  }
+
+  async function searchPage(who: StaffMember, query: string) {
+    const response = await fx.call(who, 'GET', `/api/v1/applications/search?per_page=100&${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      data: ApplicationSearchHit[];
+      meta: { total: number; last_page: number; total_is_capped: boolean };
+    };
+  }
+
+  let otherVacancy: number;
+  let byName: number;
+  let oldStrong: number;
+  let newStrong: number;
+  const fillers = SEARCH_TOTAL_CAP + 1;
+
+  beforeAll(async () => {
+    // Oldest first: a match in another vacancy, a name match without the word in its CV, and the
+    // strongest CV match of all; then more than the cap of weak matches with a strong one among them.
+    otherVacancy = await insertApplication(fx.vacancyB, 'Other Vacancy', 'Capword in the other vacancy.');
+    byName = await insertApplication(fx.vacancyA, 'Capword Holder', 'Nothing to see.');
+    oldStrong = await insertApplication(fx.vacancyA, 'Old Strong', 'capword capword capword capword capword');
+    await fx.t.database.db.execute(sql`
+      with c as (insert into candidates (company_id, name)
+        select ${fx.company.id}, 'Filler ' || g from generate_series(1, ${fillers}) g returning id)
+      insert into applications (company_id, vacancy_id, candidate_id, source, answers, cv_text)
+      select ${fx.company.id}, ${fx.vacancyA}, c.id, 'test', '[]'::jsonb, 'A filler with capword once.'
+      from c order by c.id`);
+    newStrong = await insertApplication(fx.vacancyA, 'New Strong', 'capword capword capword');
+  }, 60_000);
+
+  it('counts up to the cap and says so; an exact count below it', async () => {
+    const capped = await searchPage(fx.staff.hr, 'search=capword');
+    expect(capped.meta).toMatchObject({ total: SEARCH_TOTAL_CAP, total_is_capped: true, last_page: 10 });
+    expect(capped.data).toHaveLength(100);
+    const exact = await searchPage(fx.staff.hr, 'search=kubernetes');
+    expect(exact.meta).toMatchObject({ total: 2, total_is_capped: false, last_page: 1 });
+    // The list (and the board, export and bulk "all matching") still counts every match.
+    const list = await fx.call(fx.staff.hr, 'GET', '/api/v1/applications?per_page=1&search=capword');
+    expect(list.json().meta.total).toBe(fillers + 4);
+  });
+
+  it('ranks a name match first, then the best of the newest matches', async () => {
+    const { data } = await searchPage(fx.staff.hr, 'search=capword');
+    expect(idsOf(data).slice(0, 2)).toEqual([byName, newStrong]);
+    // The strongest CV match is older than the cap's newest matches: not ranked at all.
+    expect(idsOf(data)).not.toContain(oldStrong);
+    const later = await searchPage(fx.staff.hr, 'search=capword&page=10');
+    expect(later.data).toHaveLength(100);
+    expect(idsOf(later.data)).not.toContain(oldStrong);
+  });
+
+  it('applies the filters and the reach before the cap', async () => {
+    // The other vacancy's match is older than all of vacancy A's, and still found when filtered.
+    const filtered = await searchPage(fx.staff.hr, `search=capword&vacancy_id=${fx.vacancyB}`);
+    expect(idsOf(filtered.data)).toEqual([otherVacancy]);
+    expect(filtered.meta).toMatchObject({ total: 1, total_is_capped: false });
+    const teamId = (await fx.call(fx.staff.hr, 'GET', `/api/v1/vacancies/${fx.vacancyB}`)).json().data
+      .team_id;
+    const teamOnly = await seedCandidateRole({
+      level: 'only_my_and_my_team',
+      fields: ['field_files'],
+      teamId,
+    });
+    const reached = await searchPage(teamOnly, 'search=capword');
+    expect(idsOf(reached.data)).toEqual([otherVacancy]);
+    expect(reached.meta).toMatchObject({ total: 1, total_is_capped: false });
+  });
+
+  it('still searches the CV only with field_files: the rest find the name alone', async () => {
+    const bare = await seedCandidateRole({ level: 'to_all', fields: [] });
+    const found = await searchPage(bare, 'search=capword');
+    expect(idsOf(found.data)).toEqual([byName]);
+    expect(found.meta).toMatchObject({ total: 1, total_is_capped: false });
   });
 });

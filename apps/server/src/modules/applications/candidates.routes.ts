@@ -55,7 +55,10 @@ export const candidatesRoutes: FastifyPluginAsync<CandidatesRoutesOptions> = asy
           '(a name match first), in any of en/ru/uk (the `simple` configuration). The CV text is ' +
           'searched only for roles with `field_files`, the e-mail and phone only for roles that see ' +
           'them; answers under a field permission and the contacts inside a CV are never searched. ' +
-          'Each hit has a snippet of where it matched as text pieces, the found words marked `match`.',
+          'Each hit has a snippet of where it matched as text pieces, the found words marked `match`. ' +
+          'Bounded by the page: the newest 1,000 full-text matches and the newest 1,000 name or contact ' +
+          'matches are ranked, and past 1,000 matches `meta.total` is 1,000 with `meta.total_is_capped` ' +
+          '(the list, GET /api/v1/applications, counts every match).',
         querystring: applicationSearchQuerySchema,
         response: { 200: applicationSearchResponseSchema, ...errors, ...errorResponses(422) },
       },
