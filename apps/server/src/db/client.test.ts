@@ -142,4 +142,41 @@ describe('refreshPlannerStatistics', () => {
       await handle.close();
     }
   });
+
+  it('finds tables filled before the database was opened again, whose change counters are gone', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kadry-stats-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      try {
+        await migrateDatabase(first);
+        await refreshPlannerStatistics(first);
+        await first.db.execute(
+          sql`insert into companies (name, slug, hosts) select 'C' || g, 'c-' || g, array['c' || g || '.test'] from generate_series(1, 3000) g`,
+        );
+      } finally {
+        await first.close();
+      }
+      const reopened = await openDatabase({ dataDir });
+      try {
+        const [counters] = (
+          await reopened.db.execute<{ changed: number }>(
+            sql`select coalesce(sum(n_mod_since_analyze), 0)::int as changed from pg_stat_user_tables where relname = 'companies'`,
+          )
+        ).rows;
+        expect(counters?.changed).toBe(0);
+        expect(await refreshPlannerStatistics(reopened)).toContain('companies');
+        const [row] = (
+          await reopened.db.execute<{ tuples: number }>(
+            sql`select reltuples::int as tuples from pg_class where relname = 'companies'`,
+          )
+        ).rows;
+        expect(row?.tuples).toBeGreaterThanOrEqual(3000);
+        expect(await refreshPlannerStatistics(reopened)).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -102,7 +102,8 @@ export const PLANNER_STATISTICS_INTERVAL_MS = 60_000;
  * of rows), and a GIN index's pending list (the trigram and full-text searches) is never merged, so
  * the planner stops using it after a bulk load. This is autovacuum's rule, done on call: every table
  * changed by more than 50 rows + 10 % since its last ANALYZE, or with more than 50 rows + 20 %
- * inserted or dead since its last VACUUM, gets `VACUUM (ANALYZE)`. Answers the tables refreshed
+ * inserted or dead since its last VACUUM, gets `VACUUM (ANALYZE)`; so does a table never measured or
+ * grown past twice the size last measured (the counters do not survive a reopen). Answers the tables refreshed
  * (none when nothing changed: one catalogue query). On PostgreSQL autovacuum does it: answers [].
  */
 export async function refreshPlannerStatistics(handle: DatabaseHandle): Promise<string[]> {
@@ -117,7 +118,16 @@ export async function refreshPlannerStatistics(handle: DatabaseHandle): Promise<
       or n_ins_since_vacuum > 50 + 0.2 * n_live_tup
       or n_dead_tup > 50 + 0.2 * n_live_tup
     )
-    order by relname`);
+    union
+    -- The counters live in memory and start from zero when the database is opened again: a table
+    -- filled by an earlier process (a restore, a bulk load, the previous run) is found by its size
+    -- instead — never measured, or more than twice the pages the planner last recorded.
+    select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' and pg_relation_size(c.oid) > 0 and (
+      c.reltuples < 0
+      or pg_relation_size(c.oid) / current_setting('block_size')::int > 2 * c.relpages + 8
+    )
+    order by name`);
   const names = stale.rows.map((row) => row.name);
   for (const name of names) {
     await handle.db.execute(sql`vacuum (analyze) ${sql.identifier(name)}`);

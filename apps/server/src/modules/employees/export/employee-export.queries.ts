@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type CustomFieldValue,
   employeeLanguages,
@@ -88,13 +88,21 @@ export async function findExportIds(
 const OUTER_ID = sql.raw('"employees"."id"');
 const OUTER_MANAGER_ID = sql.raw('"employees"."manager_id"');
 
-/** One JSON array per employee of the batch (empty when the employee has none). */
-const jsonList = <T>(column: SQL.Aliased) => sql<T[]>`coalesce(${column}, '[]'::json)`;
+/**
+ * The batch's lists of one kind, one JSON array per employee who has any, in one grouped statement
+ * (`employee_id = any(ids)`, the (company_id, employee_id) index).
+ */
+async function listsById<T>(
+  query: PromiseLike<{ employeeId: number; list: unknown }[]>,
+): Promise<Map<number, T[]>> {
+  return new Map((await query).map((row) => [row.employeeId, row.list as T[]]));
+}
 
 /**
- * The export's rows of these ids, in the order given (dictionary values as entry ids), in one
- * statement: the batch's teams, languages, relatives and links are each aggregated by employee once
- * for the whole batch (`= any(ids)`, grouped) and joined, not looked up by a subquery per row.
+ * The export's rows of these ids, in the order given (dictionary values as entry ids): the people in
+ * one statement, then the batch's teams, languages, relatives and links in one grouped statement each.
+ * Separate statements, not joins of grouped subqueries: with a small company beside a big one the
+ * planner took the batch for one row and ran every grouped subquery once per person.
  */
 export async function findExportRows(
   db: Reader,
@@ -103,51 +111,47 @@ export async function findExportRows(
 ): Promise<ExportRow[]> {
   if (ids.length === 0) return [];
   const salary = sql`(select s.amount || ' ' || s.currency from employee_salaries s where s.company_id = ${companyId} and s.employee_id = ${OUTER_ID} and s.effective_from <= current_date order by s.effective_from desc, s.id desc limit 1)`;
-  const teamLists = db
-    .select({
-      employeeId: teamMembers.employeeId,
-      list: sql`json_agg(json_build_object('id', ${teams.id}, 'name', ${teams.name}) order by ${teams.name}, ${teams.id})`.as(
-        'team_list',
-      ),
-    })
-    .from(teamMembers)
-    .innerJoin(teams, and(eq(teams.companyId, companyId), eq(teams.id, teamMembers.teamId)))
-    .where(and(eq(teamMembers.companyId, companyId), isAnyOf(teamMembers.employeeId, ids)))
-    .groupBy(teamMembers.employeeId)
-    .as('team_lists');
-  const languageLists = db
-    .select({
-      employeeId: employeeLanguages.employeeId,
-      list: sql`json_agg(json_build_object('languageId', ${employeeLanguages.languageId}, 'levelId', ${employeeLanguages.levelId}) order by ${employeeLanguages.languageId})`.as(
-        'language_list',
-      ),
-    })
-    .from(employeeLanguages)
-    .where(and(eq(employeeLanguages.companyId, companyId), isAnyOf(employeeLanguages.employeeId, ids)))
-    .groupBy(employeeLanguages.employeeId)
-    .as('language_lists');
-  const relativeLists = db
-    .select({
-      employeeId: employeeRelatives.employeeId,
-      list: sql`json_agg(json_build_object('relativeTypeId', ${employeeRelatives.relativeTypeId}, 'name', ${employeeRelatives.name}, 'birthDate', ${employeeRelatives.birthDate}) order by ${employeeRelatives.id})`.as(
-        'relative_list',
-      ),
-    })
-    .from(employeeRelatives)
-    .where(and(eq(employeeRelatives.companyId, companyId), isAnyOf(employeeRelatives.employeeId, ids)))
-    .groupBy(employeeRelatives.employeeId)
-    .as('relative_lists');
-  const linkLists = db
-    .select({
-      employeeId: employeeLinks.employeeId,
-      list: sql`json_agg(json_build_object('iconId', ${employeeLinks.iconId}, 'url', ${employeeLinks.url}) order by ${employeeLinks.position}, ${employeeLinks.id})`.as(
-        'link_list',
-      ),
-    })
-    .from(employeeLinks)
-    .where(and(eq(employeeLinks.companyId, companyId), isAnyOf(employeeLinks.employeeId, ids)))
-    .groupBy(employeeLinks.employeeId)
-    .as('link_lists');
+  const teamLists = await listsById<{ id: number; name: string }>(
+    db
+      .select({
+        employeeId: teamMembers.employeeId,
+        list: sql`json_agg(json_build_object('id', ${teams.id}, 'name', ${teams.name}) order by ${teams.name}, ${teams.id})`,
+      })
+      .from(teamMembers)
+      .innerJoin(teams, and(eq(teams.companyId, companyId), eq(teams.id, teamMembers.teamId)))
+      .where(and(eq(teamMembers.companyId, companyId), isAnyOf(teamMembers.employeeId, ids)))
+      .groupBy(teamMembers.employeeId),
+  );
+  const languageLists = await listsById<ImportLanguage>(
+    db
+      .select({
+        employeeId: employeeLanguages.employeeId,
+        list: sql`json_agg(json_build_object('languageId', ${employeeLanguages.languageId}, 'levelId', ${employeeLanguages.levelId}) order by ${employeeLanguages.languageId})`,
+      })
+      .from(employeeLanguages)
+      .where(and(eq(employeeLanguages.companyId, companyId), isAnyOf(employeeLanguages.employeeId, ids)))
+      .groupBy(employeeLanguages.employeeId),
+  );
+  const relativeLists = await listsById<ImportRelative>(
+    db
+      .select({
+        employeeId: employeeRelatives.employeeId,
+        list: sql`json_agg(json_build_object('relativeTypeId', ${employeeRelatives.relativeTypeId}, 'name', ${employeeRelatives.name}, 'birthDate', ${employeeRelatives.birthDate}) order by ${employeeRelatives.id})`,
+      })
+      .from(employeeRelatives)
+      .where(and(eq(employeeRelatives.companyId, companyId), isAnyOf(employeeRelatives.employeeId, ids)))
+      .groupBy(employeeRelatives.employeeId),
+  );
+  const linkLists = await listsById<ImportLink>(
+    db
+      .select({
+        employeeId: employeeLinks.employeeId,
+        list: sql`json_agg(json_build_object('iconId', ${employeeLinks.iconId}, 'url', ${employeeLinks.url}) order by ${employeeLinks.position}, ${employeeLinks.id})`,
+      })
+      .from(employeeLinks)
+      .where(and(eq(employeeLinks.companyId, companyId), isAnyOf(employeeLinks.employeeId, ids)))
+      .groupBy(employeeLinks.employeeId),
+  );
   const rows = await db
     .select({
       id: employees.id,
@@ -163,7 +167,6 @@ export async function findExportRows(
       personalEmail: employees.personalEmail,
       personalPhone: employees.personalPhone,
       position: employees.position,
-      teams: jsonList<{ id: number; name: string }>(teamLists.list),
       manager: sql<
         string | null
       >`(select coalesce(m.employee_number, m.work_email) from employees m where m.company_id = ${companyId} and m.id = ${OUTER_MANAGER_ID})`,
@@ -185,15 +188,8 @@ export async function findExportRows(
       salaryWithCurrency: sql<string | null>`${salary}`,
       notes: employees.notes,
       customFields: employees.customFields,
-      languages: jsonList<ImportLanguage>(languageLists.list),
-      relatives: jsonList<ImportRelative>(relativeLists.list),
-      links: jsonList<ImportLink>(linkLists.list),
     })
     .from(employees)
-    .leftJoin(teamLists, eq(teamLists.employeeId, employees.id))
-    .leftJoin(languageLists, eq(languageLists.employeeId, employees.id))
-    .leftJoin(relativeLists, eq(relativeLists.employeeId, employees.id))
-    .leftJoin(linkLists, eq(linkLists.employeeId, employees.id))
     .where(and(eq(employees.companyId, companyId), isAnyOf(employees.id, ids)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -201,6 +197,16 @@ export async function findExportRows(
     if (!found) return [];
     const { salaryWithCurrency, ...row } = found;
     const [amount, currency] = salaryWithCurrency ? salaryWithCurrency.split(' ') : [];
-    return [{ ...row, salary: amount ?? null, salaryCurrency: currency ?? null }];
+    return [
+      {
+        ...row,
+        teams: teamLists.get(id) ?? [],
+        languages: languageLists.get(id) ?? [],
+        relatives: relativeLists.get(id) ?? [],
+        links: linkLists.get(id) ?? [],
+        salary: amount ?? null,
+        salaryCurrency: currency ?? null,
+      },
+    ];
   });
 }
