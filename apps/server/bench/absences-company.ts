@@ -122,13 +122,15 @@ export async function generateAbsencesCompany(
     select ${companyId}::int, r.employee_id, r.absence_type_id, extract(year from r.date_from)::int, 'absence', -r.amount, r.id, ${hrUserId}::int
     from absence_requests r
     where r.company_id = ${companyId} and r.absence_type_id = ${vacation} and r.status = 'approved'`);
-  // What each approved absence counts per month (decision 029), as the server keeps it: one statement.
+  // What each approved absence counts per month (decision 029), as the server keeps it: one statement,
+  // then the team totals of every month it wrote (decision 032).
   await refreshMonthAmounts(db, companyId, { kind: 'company' });
   await db.execute(sql`analyze absence_requests`);
   await db.execute(sql`analyze absence_request_steps`);
   await db.execute(sql`analyze absence_ledger_entries`);
   // Vacuumed as autovacuum would have by then, so the report reads its index alone.
   await db.execute(sql`vacuum analyze absence_month_amounts`);
+  await db.execute(sql`analyze absence_team_month_totals`);
 
   const free = await db.execute<{ id: number }>(sql`
     select id from employees where company_id = ${companyId} order by id limit 200`);

@@ -2,6 +2,7 @@
 import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as absenceMonthAmounts from './schema/absence-month-amounts';
+import * as absenceTeamMonthTotals from './schema/absence-team-month-totals';
 import * as absences from './schema/absences';
 import * as actionTemplates from './schema/action-templates';
 import * as analytics from './schema/analytics';
@@ -36,6 +37,7 @@ import * as vacancies from './schema/vacancies';
 /** Every table and relation, for drizzle's relational queries (`db.query.<table>`). */
 export const schema = {
   ...absenceMonthAmounts,
+  ...absenceTeamMonthTotals,
   ...absences,
   ...actionTemplates,
   ...analytics,

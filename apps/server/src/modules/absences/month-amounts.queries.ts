@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { absenceMonthAmounts } from '../../db/schema/absence-month-amounts';
+import { absenceTeamMonthTotals } from '../../db/schema/absence-team-month-totals';
 import {
   absencePolicies,
   absencePolicyAssignments,
@@ -239,14 +240,20 @@ export async function refreshMonthAmounts(
   if (isEmpty) {
     return { written: 0, deleted: 0 };
   }
-  const result = await tx.execute<{ written: number; deleted: number }>(sql`
+  const result = await tx.execute<{
+    written: number;
+    deleted: number;
+    employee_ids: unknown;
+    months: unknown;
+    deleted_months: unknown;
+  }>(sql`
     with ${countedSql(companyId, scopeWhere(companyId, scope), false)},
     deleted as (
       delete from ${absenceMonthAmounts} a
       using scope s
       where a.company_id = ${companyId} and a.request_id = s.id
         and not exists (select 1 from counted c where c.id = a.request_id and c.month = a.month)
-      returning 1
+      returning a.month
     ),
     written as (
       insert into ${absenceMonthAmounts} as a
@@ -256,11 +263,40 @@ export async function refreshMonthAmounts(
         absence_type_id = excluded.absence_type_id, hundredths = excluded.hundredths, updated_at = now()
       where (a.employee_id, a.absence_type_id, a.hundredths)
         is distinct from (excluded.employee_id, excluded.absence_type_id, excluded.hundredths)
-      returning 1
-    )
-    select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted`);
+      returning a.employee_id, a.month
+    ),
+    changed as (select distinct employee_id, month from written)
+    select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted,
+      (select coalesce(array_agg(employee_id), '{}') from changed) as employee_ids,
+      (select coalesce(array_agg(month::text), '{}') from changed) as months,
+      (select coalesce(array_agg(distinct month::text), '{}') from deleted) as deleted_months`);
   const [row] = result.rows;
+  // An updated row answers its new employee: a request never changes hands, so it is its old one too.
+  const changed = changedPairs(row?.employee_ids, row?.months);
+  const deletedMonths = parseArray(row?.deleted_months);
+  const isBroad = scope.kind === 'type' || scope.kind === 'calendar' || scope.kind === 'company';
+  // Months a request no longer touches (its dates edited), whole: if the person's teams changed and the
+  // announcement is not delivered yet, their former team is only found by recomputing every team.
+  const wholeMonths = isBroad ? [...changed.months, ...deletedMonths] : deletedMonths;
+  await refreshTeamTotals(tx, companyId, { kind: 'months', months: wholeMonths });
+  if (!isBroad) await refreshTeamTotals(tx, companyId, { kind: 'pairs', ...changed });
   return { written: Number(row?.written ?? 0), deleted: Number(row?.deleted ?? 0) };
+}
+
+/** The (employee, month) pairs a statement answered as two arrays (PGlite and pg parse them alike). */
+function changedPairs(employeeIds: unknown, months: unknown): { employeeIds: number[]; months: string[] } {
+  const ids = parseArray(employeeIds).map(Number);
+  const firsts = parseArray(months);
+  return { employeeIds: ids, months: firsts };
+}
+
+function parseArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string' && value.length >= 2) {
+    const inner = value.slice(1, -1);
+    return inner === '' ? [] : inner.split(',').map((item) => item.replace(/^"|"$/g, ''));
+  }
+  return [];
 }
 
 /**
@@ -275,8 +311,14 @@ export async function recountRequestAmounts(tx: Tx, companyId: number, requestId
 /** A request is no longer approved (revoked): its amounts go, under the shared lock. */
 export async function dropRequestAmounts(tx: Tx, companyId: number, requestId: number): Promise<void> {
   await lockMonthAmounts(tx, companyId, false);
-  await tx.execute(sql`
-    delete from ${absenceMonthAmounts} a where a.company_id = ${companyId} and a.request_id = ${requestId}`);
+  const result = await tx.execute<{ employee_id: number; month: string }>(sql`
+    delete from ${absenceMonthAmounts} a where a.company_id = ${companyId} and a.request_id = ${requestId}
+    returning a.employee_id, a.month::text as month`);
+  await refreshTeamTotals(tx, companyId, {
+    kind: 'pairs',
+    employeeIds: result.rows.map((row) => Number(row.employee_id)),
+    months: result.rows.map((row) => String(row.month)),
+  });
 }
 
 /**
@@ -295,17 +337,20 @@ export async function fillMissingMonthAmounts(tx: Tx, companyId: number, limit: 
     )
     order by m.id limit ${limit}
   )`;
-  const result = await tx.execute<{ requests: number }>(sql`
+  const result = await tx.execute<{ requests: number; months: unknown }>(sql`
     with ${countedSql(companyId, missing, true)},
     written as (
       insert into ${absenceMonthAmounts}
         (company_id, request_id, month, employee_id, absence_type_id, hundredths)
       select ${companyId}, c.id, c.month, c.employee_id, c.absence_type_id, c.hundredths from counted c
       on conflict (request_id, month) do nothing
-      returning 1
+      returning month
     )
-    select (select count(*) from requests)::int as requests, (select count(*) from written)::int as written`);
-  return Number(result.rows[0]?.requests ?? 0);
+    select (select count(*) from requests)::int as requests, (select count(*) from written)::int as written,
+      (select coalesce(array_agg(distinct month::text), '{}') from written) as months`);
+  const [row] = result.rows;
+  await refreshTeamTotals(tx, companyId, { kind: 'months', months: parseArray(row?.months) });
+  return Number(row?.requests ?? 0);
 }
 
 /** Every company's id (the start-up fill goes company by company). */
@@ -328,4 +373,191 @@ export async function findCompaniesMissingAmounts(db: Tx, companyIds: readonly n
     if (result.rows[0]?.missing) found.push(companyId);
   }
   return found;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Team totals per month (absence_team_month_totals, docs/decisions/032-absence-team-totals.md).
+
+/** Arbitrary constant of the per-company advisory lock over its team totals (two-int form). */
+const TEAM_TOTALS_LOCK = 1_404;
+
+/** Which team totals to recompute from the amounts. */
+export type TotalsTarget =
+  /** The months, every team (and no team): broad amount changes, memberships changed. */
+  | { kind: 'months'; months: readonly string[] }
+  /** The teams (or no team) of these people in these months, pairwise (`employeeIds[i]`, `months[i]`). */
+  | { kind: 'pairs'; employeeIds: readonly number[]; months: readonly string[] };
+
+function dateArray(dates: readonly string[]): SQL {
+  const clean = dates.filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date));
+  return sql`${`{${clean.join(',')}}`}::date[]`;
+}
+
+/**
+ * Recomputes team totals from the amounts ⋈ team_members as they are now (never by deltas, so they are
+ * right whatever happened before), in the caller's transaction, after its amounts change. Serialised
+ * per company by an exclusive lock held to the end of the transaction: a recompute then starts after
+ * any other one has committed and sees its amounts (two approvals in one team and month both count).
+ * A month with no total yet (not filled, or nothing counted) is recomputed whole, so a month has either
+ * every row or none, and the start-up fill finds the months lacking them.
+ */
+export async function refreshTeamTotals(tx: Tx, companyId: number, target: TotalsTarget): Promise<void> {
+  if (target.months.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_TOTALS_LOCK}::integer, ${companyId}::integer)`);
+  if (target.kind === 'months') {
+    await recomputeMonths(tx, companyId, [...new Set(target.months)]);
+    return;
+  }
+  const distinctMonths = [...new Set(target.months)];
+  const lacking = await tx.execute<{ month: string }>(sql`
+    select m::text as month from unnest(${dateArray(distinctMonths)}) m
+    where not exists (
+      select 1 from ${absenceTeamMonthTotals} t where t.company_id = ${companyId} and t.month = m
+    )`);
+  const whole = new Set(lacking.rows.map((row) => String(row.month)));
+  if (whole.size > 0) await recomputeMonths(tx, companyId, [...whole]);
+  const employeeIds: number[] = [];
+  const months: string[] = [];
+  target.months.forEach((month, index) => {
+    const employeeId = target.employeeIds[index];
+    if (!whole.has(month) && employeeId !== undefined) {
+      employeeIds.push(employeeId);
+      months.push(month);
+    }
+  });
+  if (months.length > 0) await recomputePairs(tx, companyId, employeeIds, months);
+}
+
+/**
+ * Writes the statement's `fresh (team_id, month, absence_type_id, hundredths)` and deletes the rows of
+ * `targets` it lacks.
+ */
+function writeTotals(companyId: number, targets: SQL): SQL {
+  return sql`
+    written as (
+      insert into ${absenceTeamMonthTotals} as t (company_id, month, team_id, absence_type_id, hundredths)
+      select ${companyId}, f.month, f.team_id, f.absence_type_id, f.hundredths from fresh f
+      on conflict (company_id, month, team_id, absence_type_id) do update
+        set hundredths = excluded.hundredths, updated_at = now()
+      where t.hundredths is distinct from excluded.hundredths
+      returning 1
+    ),
+    deleted as (
+      delete from ${absenceTeamMonthTotals} t
+      where t.company_id = ${companyId} and ${targets} and not exists (
+        select 1 from fresh f
+        where f.month = t.month and f.team_id is not distinct from t.team_id
+          and f.absence_type_id = t.absence_type_id
+      )
+      returning 1
+    )
+    select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted`;
+}
+
+/** Every team's (and no team's) totals of these months. */
+async function recomputeMonths(tx: Tx, companyId: number, months: readonly string[]): Promise<void> {
+  if (months.length === 0) return;
+  await tx.execute(sql`
+    with fresh as materialized (
+      select m.team_id, a.month, a.absence_type_id, sum(a.hundredths)::int as hundredths
+      from ${absenceMonthAmounts} a
+      left join ${teamMembers} m on m.company_id = ${companyId} and m.employee_id = a.employee_id
+      where a.company_id = ${companyId} and a.month = any(${dateArray(months)}) and a.hundredths <> 0
+      group by m.team_id, a.month, a.absence_type_id
+    ),
+    ${writeTotals(companyId, sql`t.month = any(${dateArray(months)})`)}`);
+}
+
+/** The totals of the teams these people are in now (or of no team) in these months. */
+async function recomputePairs(
+  tx: Tx,
+  companyId: number,
+  employeeIds: readonly number[],
+  months: readonly string[],
+): Promise<void> {
+  await tx.execute(sql`
+    with changed as materialized (
+      select distinct c.employee_id, c.month
+      from unnest(${idArray(employeeIds)}, ${dateArray(months)}) as c(employee_id, month)
+    ),
+    pairs as materialized (
+      select distinct m.team_id, c.month
+      from changed c
+      join ${teamMembers} m on m.company_id = ${companyId} and m.employee_id = c.employee_id
+      union
+      select null::int, c.month from changed c
+      where not exists (
+        select 1 from ${teamMembers} m where m.company_id = ${companyId} and m.employee_id = c.employee_id
+      )
+    ),
+    fresh as materialized (
+      select p.team_id, p.month, a.absence_type_id, sum(a.hundredths)::int as hundredths
+      from pairs p
+      join ${teamMembers} m on m.company_id = ${companyId} and m.team_id = p.team_id
+      join ${absenceMonthAmounts} a
+        on a.company_id = ${companyId} and a.month = p.month and a.employee_id = m.employee_id
+      where p.team_id is not null and a.hundredths <> 0
+      group by p.team_id, p.month, a.absence_type_id
+      union all
+      select null::int, p.month, a.absence_type_id, sum(a.hundredths)::int
+      from pairs p
+      join ${absenceMonthAmounts} a on a.company_id = ${companyId} and a.month = p.month
+      where p.team_id is null and a.hundredths <> 0 and not exists (
+        select 1 from ${teamMembers} m where m.company_id = ${companyId} and m.employee_id = a.employee_id
+      )
+      group by p.month, a.absence_type_id
+    ),
+    ${writeTotals(
+      companyId,
+      sql`exists (
+        select 1 from pairs p where p.month = t.month and p.team_id is not distinct from t.team_id
+      )`,
+    )}`);
+}
+
+/**
+ * People's memberships changed (or they were deleted): the totals of every month their approved or
+ * revoked requests touch, company-wide (their former teams are not known any more; a request revoked
+ * since the change counted for the former teams). When one of them no longer exists (deleted: their
+ * requests, amounts and memberships went by cascade), every month with totals.
+ */
+export async function refreshTeamTotalsOfPeople(
+  tx: Tx,
+  companyId: number,
+  employeeIds: readonly number[],
+): Promise<void> {
+  if (employeeIds.length === 0) return;
+  const result = await tx.execute<{ month: string }>(sql`
+    select distinct m::date::text as month
+    from ${absenceRequests} r
+    cross join lateral generate_series(date_trunc('month', r.date_from::timestamp),
+      date_trunc('month', r.date_to::timestamp), interval '1 month') m
+    where r.company_id = ${companyId} and r.employee_id = any(${idArray(employeeIds)})
+      and r.status in ('approved', 'revoked')
+    union
+    select distinct t.month::text from ${absenceTeamMonthTotals} t
+    where t.company_id = ${companyId} and exists (
+      select 1 from unnest(${idArray(employeeIds)}) e(id)
+      where not exists (select 1 from ${employees} x where x.company_id = ${companyId} and x.id = e.id)
+    )`);
+  await refreshTeamTotals(tx, companyId, {
+    kind: 'months',
+    months: result.rows.map((row) => String(row.month)),
+  });
+}
+
+/**
+ * The months of a company with something counted but no team total (amounts written before the totals
+ * existed), oldest first, up to `limit`.
+ */
+export async function findMonthsLackingTotals(tx: Tx, companyId: number, limit: number): Promise<string[]> {
+  const result = await tx.execute<{ month: string }>(sql`
+    select month::text as month from (
+      select distinct a.month from ${absenceMonthAmounts} a
+      where a.company_id = ${companyId} and a.hundredths <> 0
+      except
+      select distinct t.month from ${absenceTeamMonthTotals} t where t.company_id = ${companyId}
+    ) lacking
+    order by lacking.month limit ${limit}`);
+  return result.rows.map((row) => String(row.month));
 }

@@ -3,9 +3,12 @@ import type { EventBus } from '../../lib/event-bus';
 import {
   fillMissingMonthAmounts,
   findCompaniesMissingAmounts,
+  findMonthsLackingTotals,
   listCompanyIds,
   lockMonthAmounts,
   refreshMonthAmounts,
+  refreshTeamTotals,
+  refreshTeamTotalsOfPeople,
 } from './month-amounts.queries';
 
 // The stored monthly amounts of approved absences (docs/decisions/029-absence-report-amounts.md):
@@ -14,6 +17,9 @@ import {
 
 /** Requests counted per statement while filling. */
 export const FILL_BATCH = 2_000;
+
+/** Months whose team totals are computed per transaction while filling them. */
+export const TOTALS_FILL_BATCH = 12;
 
 /** Where the fill reports (the app's logger). */
 type Log = { info(data: object, message: string): void; error(data: object, message: string): void };
@@ -31,7 +37,8 @@ export async function fillMissingAmounts(
 ): Promise<number> {
   const { db } = deps;
   let counted = 0;
-  const companies = await findCompaniesMissingAmounts(db, await listCompanyIds(db));
+  const companyIds = await listCompanyIds(db);
+  const companies = await findCompaniesMissingAmounts(db, companyIds);
   for (const companyId of companies) {
     for (;;) {
       if (shouldStop()) return counted;
@@ -44,6 +51,22 @@ export async function fillMissingAmounts(
     }
   }
   if (counted > 0) deps.log.info({ requests: counted }, 'absence month amounts filled');
+  // Team totals of months counted before they existed (docs/decisions/032-absence-team-totals.md).
+  let months = 0;
+  for (const companyId of companyIds) {
+    for (;;) {
+      if (shouldStop()) return counted;
+      const batch = await db.transaction(async (tx) => {
+        await lockMonthAmounts(tx, companyId, false);
+        const lacking = await findMonthsLackingTotals(tx, companyId, TOTALS_FILL_BATCH);
+        await refreshTeamTotals(tx, companyId, { kind: 'months', months: lacking });
+        return lacking.length;
+      });
+      months += batch;
+      if (batch === 0) break;
+    }
+  }
+  if (months > 0) deps.log.info({ months }, 'absence team month totals filled');
   return counted;
 }
 
@@ -68,7 +91,10 @@ export function startAmountsFill(deps: Deps): { start(): void; stop(): Promise<v
   };
 }
 
-/** The amounts of people whose teams changed are recounted (their calendar or team policy may differ). */
+/**
+ * The amounts of people whose teams changed are recounted (their calendar or team policy may differ),
+ * and the team totals of the months they count in recomputed (also when they were deleted).
+ */
 export function subscribeMonthAmounts(bus: EventBus, deps: Pick<Deps, 'db'>): void {
   bus.subscribe('teams.members_changed', 'absences.month-amounts.recount', async (event) => {
     await deps.db.transaction(async (tx) => {
@@ -77,6 +103,8 @@ export function subscribeMonthAmounts(bus: EventBus, deps: Pick<Deps, 'db'>): vo
         kind: 'employees',
         employeeIds: event.payload.employeeIds,
       });
+      // Their former teams are not known any more: the months they count in, every team.
+      await refreshTeamTotalsOfPeople(tx, event.companyId, event.payload.employeeIds);
     });
   });
 }

@@ -1086,12 +1086,15 @@ export async function deleteEmployee(
       removed.push(file.storageKey);
     }
     await deleteEmployeeRecord(tx, companyId, employeeId);
+    // Their memberships and absences went by cascade: the absences' team totals are recomputed.
+    await ctx.events?.publish(tx, companyId, 'teams.members_changed', { employeeIds: [employeeId] });
     if (visible.employee.photoFileId !== null) {
       const key = await deleteStoredFile(tx, companyId, visible.employee.photoFileId);
       if (key) removed.push(key);
     }
     return removed;
   });
+  ctx.events?.dispatchSoon();
   // After the commit: a failed delete leaves an orphan the start-up sweep removes, never a dangling row.
   await Promise.allSettled(keys.map((key) => fileStore.delete(key)));
 }

@@ -1,11 +1,15 @@
-import { workCalendarBodySchema } from '@kadry/shared/schemas/absence-settings';
+import {
+  updateAbsencePolicyBodySchema,
+  workCalendarBodySchema,
+} from '@kadry/shared/schemas/absence-settings';
 import type { AbsenceType, AbsenceTypeCode, DayCounting } from '@kadry/shared/schemas/absences';
 import { createAbsenceRequestBodySchema, updateAbsenceEntryBodySchema } from '@kadry/shared/schemas/absences';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, seedCompany } from '../../../../test/db';
 import type { DatabaseHandle } from '../../../db/client';
+import { absenceTeamMonthTotals } from '../../../db/schema/absence-team-month-totals';
 import {
   absencePolicies,
   absencePolicyAssignments,
@@ -24,7 +28,9 @@ import { createEventBus } from '../../../lib/event-bus';
 import { type Access, maskPermissionsByPlan } from '../../../plugins/access/access';
 import { findRolePermissions } from '../../../plugins/access/roles';
 import { findTeamReach } from '../../../plugins/access/team-reach';
+import type { FileStore } from '../../../storage/file-store';
 import { seedUser } from '../../auth/auth-test-support';
+import { deleteEmployee } from '../../employees/employees.service';
 import { moveTeamFor, replaceTeamMembersFor } from '../../teams/teams.service';
 import {
   type AbsencesContext,
@@ -39,8 +45,10 @@ import { refreshMonthAmounts } from '../month-amounts.queries';
 import { fillMissingAmounts, subscribeMonthAmounts } from '../month-amounts.service';
 import {
   addWorkCalendarDay,
+  listAbsencePolicies,
   removeWorkCalendarDay,
   setWorkCalendarAssignments,
+  updateAbsencePolicy,
   updateAbsenceType,
   updateWorkCalendar,
 } from '../settings/settings.service';
@@ -51,6 +59,7 @@ import {
   findTeamNames,
   findTeamSubtree,
   findVisibleRequests,
+  sumApprovedAmounts,
 } from './reports.queries';
 import { getHrReport, type ReportsContext } from './reports.service';
 import { countedDaysIn, countingResolver, DEFAULT_CALENDAR, monthsRange } from './reports-days';
@@ -406,9 +415,47 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/**
+ * The by-team sums of a reader who sees everyone, read from the stored team totals
+ * (absence_team_month_totals, decision 032), equal the live join of the amounts with the memberships
+ * (the path a reader seeing only some people takes: `visible` given, here one that holds for all), for
+ * the year and each of its months.
+ */
+async function expectTotalsEqualLive(db: DatabaseHandle['db'], companyId: number): Promise<number> {
+  const ranges: DateRange[] = [{ from: `${YEAR}-01-01`, to: `${YEAR}-12-31` }];
+  for (let month = 1; month <= 12; month += 1) {
+    const first = `${YEAR}-${String(month).padStart(2, '0')}-01`;
+    const last = new Date(Date.UTC(YEAR, month, 0)).toISOString().slice(0, 10);
+    ranges.push({ from: first, to: last });
+  }
+  const key = (row: { kind: string; id: number | null; absenceTypeId: number }) =>
+    `${row.kind}:${row.id ?? '-'}:${row.absenceTypeId}`;
+  const sorted = <T extends { kind: string; id: number | null; absenceTypeId: number }>(rows: T[]) =>
+    [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+  let rows = 0;
+  for (const range of ranges) {
+    const stored = await sumApprovedAmounts(db, companyId, {
+      visible: null,
+      teamIds: null,
+      range,
+      groupBy: 'team',
+    });
+    const live = await sumApprovedAmounts(db, companyId, {
+      visible: sql`true`,
+      teamIds: null,
+      range,
+      groupBy: 'team',
+    });
+    expect(sorted(stored)).toEqual(sorted(live));
+    rows += stored.length;
+  }
+  return rows;
+}
+
 describe('the HR report summed in SQL', () => {
   it('equals the day-by-day count over random teams, calendars, policies and requests', async () => {
     let checked = 0;
+    let totalRows = 0;
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
         const ctx = await seed(scenario);
@@ -431,12 +478,20 @@ describe('the HR report summed in SQL', () => {
         const actual = await getHrReport(ctx, query);
         expect(actual).toEqual(expected);
         checked += expected.rows.length;
+        // The fill wrote the team totals with the amounts; an install that had the amounts before the
+        // totals existed gets them from the start-up fill too.
+        const companyId = ctx.access.user.companyId;
+        await expectTotalsEqualLive(ctx.db, companyId);
+        await ctx.db.delete(absenceTeamMonthTotals).where(eq(absenceTeamMonthTotals.companyId, companyId));
+        await fillMissingAmounts({ db: ctx.db, log: quietLog });
+        totalRows += await expectTotalsEqualLive(ctx.db, companyId);
       }),
       // Each run seeds a company: shrinking would replay many, so a failure is reported as found.
       { numRuns: 40, endOnFailure: true },
     );
     // The runs are not all empty reports.
     expect(checked).toBeGreaterThan(0);
+    expect(totalRows).toBeGreaterThan(0);
   }, 120_000);
 });
 
@@ -498,7 +553,19 @@ const operationArb = fc.oneof(
     code: fc.constantFrom(...CODES),
     counting: countingArb,
   }),
+  fc.record({
+    op: fc.constant('policy' as const),
+    pick: fc.nat(),
+    counting: countingArb,
+    person: fc.option(fc.nat(), { nil: null }),
+  }),
+  fc.record({ op: fc.constant('delete' as const), person: fc.nat() }),
+  // The outbox delivered between two changes (else at the end).
+  fc.record({ op: fc.constant('deliver' as const) }),
 );
+
+/** No file of the deleted people is stored in these runs. */
+const noFiles = { delete: async () => undefined } as unknown as FileStore;
 
 /** Runs a change through its service; a refusal (AppError) changes nothing and is skipped. */
 async function attempt(change: () => Promise<unknown>): Promise<void> {
@@ -674,6 +741,45 @@ describe('the stored monthly amounts', () => {
                 }
                 break;
               }
+              case 'policy': {
+                const policy = pick(await listAbsencePolicies(ctx), operation.pick);
+                if (!policy) break;
+                const person = operation.person === null ? undefined : pick(people, operation.person);
+                const body = updateAbsencePolicyBodySchema.safeParse({
+                  name: policy.name,
+                  is_default: policy.is_default,
+                  yearly_allowance: policy.yearly_allowance,
+                  accrual: policy.accrual,
+                  tenure_milestones: policy.tenure_milestones,
+                  rounding_step: policy.rounding_step,
+                  carry_over_cap: policy.carry_over_cap,
+                  carry_over_expiry: policy.carry_over_expiry,
+                  allow_negative: policy.allow_negative,
+                  negative_limit: policy.negative_limit,
+                  counting: operation.counting,
+                  team_ids: policy.teams.map((team) => team.id),
+                  employee_ids: [
+                    ...new Set([
+                      ...policy.employees.map((employee) => employee.id),
+                      ...(person ? [person] : []),
+                    ]),
+                  ],
+                });
+                if (body.success) await attempt(() => updateAbsencePolicy(ctx, policy.id, body.data));
+                break;
+              }
+              case 'delete': {
+                const employeeId = pick(people, operation.person);
+                if (employeeId !== undefined && employeeId !== asker.access.user.employeeId) {
+                  await attempt(() => deleteEmployee(ctx, employeeId, noFiles));
+                }
+                break;
+              }
+              case 'deliver': {
+                ctx.events.dispatchSoon();
+                await ctx.events.settled();
+                break;
+              }
             }
           }
           // Team changes reach the amounts through the event bus.
@@ -697,6 +803,8 @@ describe('the stored monthly amounts', () => {
           const expected = await referenceReport(ctx, query);
           expect(await getHrReport(ctx, query)).toEqual(expected);
           checked += expected.rows.length;
+          // The team totals equal the live join, every month of the year.
+          await expectTotalsEqualLive(db, companyId);
         },
       ),
       { numRuns: 30, endOnFailure: true },

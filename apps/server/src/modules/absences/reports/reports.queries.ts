@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { absenceMonthAmounts } from '../../../db/schema/absence-month-amounts';
+import { absenceTeamMonthTotals } from '../../../db/schema/absence-team-month-totals';
 import {
   type AbsenceRequestRow,
   absenceLedgerEntries,
@@ -238,7 +239,8 @@ export type ApprovedAmountRow = {
  * the people the reader sees (in the selected teams). A person appears only with something counted.
  * By person: a row per person and type, by name (the caller sums the totals). By team: a row per team
  * of the selection and type (a person in two teams in both; in none: null), and the totals over people
- * (kind 'total'). `range` is whole months (a month or a year).
+ * (kind 'total'). `range` is whole months (a month or a year). By team for a reader who sees everyone
+ * with no team chosen, the teams' rows come from the stored monthly team totals.
  */
 export async function sumApprovedAmounts(
   db: Tx,
@@ -272,8 +274,24 @@ export async function sumApprovedAmounts(
     type_id: number;
     hundredths: number;
   };
-  const query =
-    filter.groupBy === 'person'
+  // A reader who sees everyone, by team, no team chosen: the stored team totals of the range's months
+  // (absence_team_month_totals, docs/decisions/032-absence-team-totals.md), the same rows as the join
+  // below; the totals over people straight from the report index.
+  const stored = filter.visible === null && filter.teamIds === null && filter.groupBy === 'team';
+  const query = stored
+    ? sql`select 'row' as kind, t.team_id as id, null as name, t.absence_type_id as type_id,
+          sum(t.hundredths)::float8 as hundredths
+        from ${absenceTeamMonthTotals} t
+        where t.company_id = ${companyId} and t.month >= date_trunc('month', ${from}::date)::date
+          and t.month <= ${to}::date
+        group by t.team_id, t.absence_type_id
+        union all
+        select 'total', null, null, a.absence_type_id, sum(a.hundredths)::float8
+        from ${absenceMonthAmounts} a
+        where a.company_id = ${companyId} and a.month >= date_trunc('month', ${from}::date)::date
+          and a.month <= ${to}::date and a.hundredths <> 0
+        group by a.absence_type_id`
+    : filter.groupBy === 'person'
       ? sql`with ${counted},
         person_sums as materialized (
           select employee_id, absence_type_id, sum(hundredths) as hundredths
