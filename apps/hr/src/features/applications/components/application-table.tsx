@@ -27,10 +27,19 @@ function formatDate(iso: string, locale: string): string {
 }
 
 /** The list's sorting as the address has it: the column (applied date when none) and its direction. */
-export type ListSort = { sort?: ApplicationSortColumn | undefined; order?: SortOrder | undefined };
+export type ListSort = {
+  sort?: ApplicationSortColumn | undefined;
+  order?: SortOrder | undefined;
+  /** Best matches of a search first (no column chosen): no column is the order. */
+  isRanked?: boolean | undefined;
+};
+
+/** A column the user chose to sort by, and its direction. */
+export type ChosenSort = { sort: ApplicationSortColumn; order: SortOrder };
 
 /** The direction a column is shown in, or null when the list is not sorted by it. */
 function directionOf(column: ApplicationSortColumn, current: ListSort): SortOrder | null {
+  if (current.isRanked) return null;
   const active = current.sort ?? 'applied';
   if (active !== column) return null;
   return current.order ?? DEFAULT_SORT_ORDER[column];
@@ -50,7 +59,7 @@ function SortHeader({
   column: ApplicationSortColumn;
   label: string;
   current: ListSort;
-  onSort: (sort: Required<ListSort>) => void;
+  onSort: (sort: ChosenSort) => void;
   children?: React.ReactNode;
 }) {
   const t = useT();
@@ -90,7 +99,7 @@ export function ApplicationTable({
   /** Present when the user may act on candidates in bulk. */
   selection: BulkSelection | null;
   current: ListSort;
-  onSort: (sort: Required<ListSort>) => void;
+  onSort: (sort: ChosenSort) => void;
 }) {
   const t = useT();
   const locale = useLocale();

@@ -22,10 +22,11 @@ import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useStages } from '../../vacancies/api/get-stages';
 import { useVacancies } from '../../vacancies/api/get-vacancies';
 import { useVacancy } from '../../vacancies/api/get-vacancy';
-import { type ApplicationFilters, useApplications } from '../api/get-applications';
+import { type ApplicationFilters, isRankedSearch, useListedApplications } from '../api/get-applications';
 import { useTags } from '../api/tags';
 import { ApplicationTable } from './application-table';
 import { BulkActions, useBulkSelection } from './bulk-actions';
+import { formatCappedCount } from './capped-count';
 import { ListViewToggle, PeopleList } from './list-views';
 import { SavedViewsMenu } from './saved-views-menu';
 
@@ -84,13 +85,15 @@ function useVacancyOptions(chosenId: number | undefined) {
 /** Candidates as a list: search, filters by vacancy, stage, source and date (kept in the address), paging, export. */
 export function ApplicationsPage() {
   const t = useT();
-  const _locale = useLocale();
+  const locale = useLocale();
   const permissions = usePermissions();
   const list = useUrlFilters(candidateListFilters);
   const { filters, applyFilters } = list;
   // People, or the applications themselves (searched: best match first, with snippets; decision 027).
+  // Searched with no column chosen, the bounded ranked search (decision 030): "1,000+" past its cap.
   const { view, ...listFilters } = filters;
-  const applications = useApplications(listFilters, view === undefined);
+  const applications = useListedApplications(listFilters, view === undefined);
+  const meta = applications.data?.meta;
   const vacancyOptions = useVacancyOptions(filters.vacancy_id);
   const stages = useStages(filters.vacancy_id ?? null);
   const stageOptions = stages.data?.map((stage) => ({ value: stage.id, label: stage.name }));
@@ -223,8 +226,8 @@ export function ApplicationsPage() {
             <BulkActions
               selection={bulk}
               matching={
-                applications.data && !applications.isPlaceholderData
-                  ? { filter: bulkFilter, total: applications.data.meta.total }
+                meta && !applications.isPlaceholderData
+                  ? { filter: bulkFilter, total: meta.total, isCapped: meta.total_is_capped }
                   : undefined
               }
               stages={filters.vacancy_id !== undefined ? stages.data : undefined}
@@ -236,13 +239,20 @@ export function ApplicationsPage() {
             isError={applications.isError}
             onRetry={() => applications.refetch()}
           >
+            {filters.search && meta ? (
+              <p role="status" className="hint">
+                {meta.total_is_capped
+                  ? t('hr.candidates.found_capped', { total: formatCappedCount(meta.total, locale, t) })
+                  : t('hr.candidates.found', { count: meta.total })}
+              </p>
+            ) : null}
             {applications.data?.data.length === 0 ? (
               <p>{t('hr.candidates.empty')}</p>
             ) : (
               <ApplicationTable
                 rows={rows}
                 selection={canChange ? bulk : null}
-                current={{ sort: filters.sort, order: filters.order }}
+                current={{ sort: filters.sort, order: filters.order, isRanked: isRankedSearch(filters) }}
                 onSort={(sort) => applyFilters(sort)}
               />
             )}

@@ -29,10 +29,23 @@ const summary = (id: number, stageIndex: number, name: string) =>
     stage: STAGES[stageIndex] as (typeof STAGES)[number],
   });
 
+/** The ranked search's answer (decision 030): each application a hit, no snippet. */
+const searchPageOf = (applications: unknown[], lastPage = 1) => {
+  const { data, meta } = pageOf(applications, lastPage);
+  return {
+    data: data.map((application) => ({ application, rank: 0.5, snippet: [], snippet_source: null })),
+    meta: { ...meta, total_is_capped: false },
+  };
+};
+
+const queriesOf = (calls: RecordedCall[], path: string) =>
+  calls.filter((call) => call.url.pathname === path).map((call) => Object.fromEntries(call.url.searchParams));
+
 describe('candidates list', () => {
   it('filters by search, vacancy, stage, source and dates, and offers exports with the same filters', async () => {
     const { calls } = mockFetch([
       { path: '/api/v1/applications', body: pageOf([summary(11, 0, 'Taras Shevchuk')], 2) },
+      { path: '/api/v1/applications/search', body: searchPageOf([summary(11, 0, 'Taras Shevchuk')], 2) },
       { path: '/api/v1/vacancies', body: pageOf([buildVacancy()]) },
       { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
     ]);
@@ -54,8 +67,10 @@ describe('candidates list', () => {
     await userEvent.type(screen.getByLabelText('Applied until'), '2031-03-31');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Searched with no column chosen: the ranked search, with every filter of the list.
     await waitFor(() => {
-      const last = calls.filter((call) => call.url.pathname === '/api/v1/applications').at(-1);
+      const last = calls.filter((call) => call.url.pathname.startsWith('/api/v1/applications')).at(-1);
+      expect(last?.url.pathname).toBe('/api/v1/applications/search');
       expect(Object.fromEntries(last?.url.searchParams ?? [])).toEqual({
         page: '2',
         search: 'taras',
@@ -97,6 +112,101 @@ describe('candidates list', () => {
   });
 });
 
+describe('searching the candidates list (decision 030)', () => {
+  const TAG = {
+    id: 4,
+    name: 'Referral',
+    color: 'green',
+    applications_count: 0,
+    can_update: true,
+    can_delete: true,
+  };
+
+  function searchRoutes(): MockRoute[] {
+    return [
+      { path: '/api/v1/applications', body: pageOf([summary(11, 0, 'Taras Shevchuk')]) },
+      {
+        path: '/api/v1/applications/search',
+        body: {
+          data: [
+            {
+              application: summary(12, 1, 'Lesya Ukrainka'),
+              rank: 0.9,
+              snippet: [
+                { text: 'Senior ', match: false },
+                { text: 'Python', match: true },
+                { text: ' developer', match: false },
+              ],
+              snippet_source: 'cv',
+            },
+            { application: summary(13, 2, 'Ivan Franko'), rank: 1.1, snippet: [], snippet_source: null },
+          ],
+          meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, total_is_capped: false },
+        },
+      },
+      { path: '/api/v1/vacancies', body: pageOf([buildVacancy()]) },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      { path: '/api/v1/tags', body: { data: [TAG] } },
+    ];
+  }
+
+  it('searches through the ranked search with every filter of the list, showing its hits and snippets', async () => {
+    const { calls } = mockFetch(searchRoutes());
+    const { container } = renderApp(
+      '/applications?vacancy_id=1&stage_id=2&tag_id=4&source=linkedin&from=2031-03-01',
+      {
+        permissions: ownerPermissions,
+      },
+    );
+    await screen.findByRole('link', { name: 'Taras Shevchuk' });
+    expect(queriesOf(calls, '/api/v1/applications/search')).toEqual([]);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'pyth');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    const hit = await screen.findByRole('link', { name: 'Lesya Ukrainka' });
+    expect(queriesOf(calls, '/api/v1/applications/search')).toEqual([
+      {
+        page: '1',
+        search: 'pyth',
+        vacancy_id: '1',
+        stage_id: '2',
+        tag_id: '4',
+        source: 'linkedin',
+        from: '2031-03-01',
+      },
+    ]);
+    // The hits in the search's order, as the table's rows; the list itself is not asked again.
+    expect(queriesOf(calls, '/api/v1/applications').every((query) => query.search === undefined)).toBe(true);
+    expect(hit).toHaveAttribute('href', '/app/applications/12');
+    expect(screen.queryByRole('link', { name: 'Taras Shevchuk' })).toBeNull();
+    const links = within(screen.getByRole('table')).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Lesya Ukrainka', 'Ivan Franko']);
+    expect(hit.closest('td')).toHaveTextContent('Found: Senior Python developer');
+    expect(container.querySelectorAll('mark')).toHaveLength(1);
+    expect(screen.getByText('2 applications found')).toHaveAttribute('role', 'status');
+  });
+
+  it('goes back to the list, search and all, when a column is chosen', async () => {
+    const { calls } = mockFetch(searchRoutes());
+    renderApp('/applications?search=pyth', { permissions: ownerPermissions });
+    await screen.findByRole('link', { name: 'Lesya Ukrainka' });
+    expect(queriesOf(calls, '/api/v1/applications')).toEqual([]);
+    await userEvent.click(
+      within(screen.getByRole('table')).getByRole('button', { name: 'Name: sort ascending' }),
+    );
+    await screen.findByRole('link', { name: 'Taras Shevchuk' });
+    expect(queriesOf(calls, '/api/v1/applications')).toEqual([
+      { page: '1', search: 'pyth', sort: 'name', order: 'asc' },
+    ]);
+    expect(queriesOf(calls, '/api/v1/applications/search')).toHaveLength(1);
+    expect(screen.getByText('1 application found')).toBeInTheDocument();
+    // Without a search: the list, and no count of what was found.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(queriesOf(calls, '/api/v1/applications').at(-1)).toEqual({ page: '1' }));
+    expect(queriesOf(calls, '/api/v1/applications/search')).toHaveLength(1);
+    expect(screen.queryByText(/found$/)).toBeNull();
+  });
+});
+
 describe('candidates list filters in the address', () => {
   // Vacancy 3 is not on the first page of the vacancy filter's choices: it is fetched by id. Its stages
   // have their own ids (7 New … 12 Rejected).
@@ -107,6 +217,7 @@ describe('candidates list filters in the address', () => {
     return [
       ...extra,
       { path: '/api/v1/applications', body: pageOf([summary(11, 0, 'Taras Shevchuk')], 3) },
+      { path: '/api/v1/applications/search', body: searchPageOf([summary(11, 0, 'Taras Shevchuk')], 3) },
       { path: '/api/v1/vacancies', body: pageOf([buildVacancy()]) },
       { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
       { path: '/api/v1/vacancies/3', body: { data: DATA_ANALYST } },
@@ -114,11 +225,8 @@ describe('candidates list filters in the address', () => {
     ];
   }
 
-  function listQueries(calls: RecordedCall[]) {
-    return calls
-      .filter((call) => call.url.pathname === '/api/v1/applications')
-      .map((call) => Object.fromEntries(call.url.searchParams));
-  }
+  const listQueries = (calls: RecordedCall[]) => queriesOf(calls, '/api/v1/applications');
+  const searchQueries = (calls: RecordedCall[]) => queriesOf(calls, '/api/v1/applications/search');
 
   function address() {
     return `${window.location.pathname}${window.location.search}`;
@@ -135,7 +243,8 @@ describe('candidates list filters in the address', () => {
       { permissions: ownerPermissions },
     );
     await screen.findByRole('link', { name: 'Taras Shevchuk' });
-    expect(listQueries(calls)).toEqual([
+    expect(listQueries(calls)).toEqual([]);
+    expect(searchQueries(calls)).toEqual([
       {
         page: '2',
         search: 'taras',
@@ -169,7 +278,7 @@ describe('candidates list filters in the address', () => {
     });
     await screen.findByRole('link', { name: 'Taras Shevchuk' });
     expect(location.history?.at(-1)).toBe('/app/applications?vacancy_id=3&search=taras');
-    expect(listQueries(calls).at(-1)).toMatchObject({ vacancy_id: '3', search: 'taras' });
+    expect(searchQueries(calls).at(-1)).toMatchObject({ vacancy_id: '3', search: 'taras' });
   });
 
   it('ignores malformed parameters, and a stage without its vacancy', async () => {

@@ -3,9 +3,17 @@ import type { Stage } from '@kadry/shared/schemas/recruiting';
 import { BULK_MATCHING_MAX } from '@kadry/shared/schemas/recruiting-bulk';
 import { BULK_APPLICATIONS_MAX, type BulkResultResponse } from '@kadry/shared/schemas/recruiting-mail';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useT } from '../../../lib/i18n';
-import { type BulkFilter, BulkMoveAction, type BulkTarget, targetCount, UndoMoveSnackbar } from './bulk-move';
+import { useLocale, useT } from '../../../lib/i18n';
+import {
+  type BulkFilter,
+  BulkMoveAction,
+  type BulkTarget,
+  cappedTargetCount,
+  targetCount,
+  UndoMoveSnackbar,
+} from './bulk-move';
 import { BulkTagAction } from './bulk-tag';
+import { countedText, formatCappedCount } from './capped-count';
 import { RejectDialog } from './reject-dialog';
 import { describeBulkResult, SendMailDialog } from './send-mail-dialog';
 import './recruiting-mail.css';
@@ -98,13 +106,17 @@ export function BulkActions({
   canExport = false,
 }: {
   selection: BulkSelection;
-  /** The list's filters and how many applications match them: offers "select all N matching". */
-  matching?: { filter: BulkFilter; total: number } | undefined;
+  /**
+   * The list's filters and how many applications match them: offers "select all N matching".
+   * `isCapped`: a ranked search counted only up to `total` (decision 030), shown as "1,000+".
+   */
+  matching?: { filter: BulkFilter; total: number; isCapped?: boolean } | undefined;
   /** The stages of the one vacancy shown, to move to; absent when the list mixes vacancies. */
   stages?: readonly Stage[] | undefined;
   canExport?: boolean;
 }) {
   const t = useT();
+  const locale = useLocale();
   const id = useId();
   const [dialog, setDialog] = useState<'mail' | 'reject' | null>(null);
   const [result, setResult] = useState<string>('');
@@ -113,9 +125,11 @@ export function BulkActions({
   const ids = [...selection.selected];
   const target: BulkTarget =
     selection.isAllMatching && matching
-      ? { kind: 'filter', filter: matching.filter, total: matching.total }
+      ? { kind: 'filter', filter: matching.filter, total: matching.total, isCapped: matching.isCapped }
       : { kind: 'ids', ids };
   const count = targetCount(target);
+  // All matching a search counted up to its cap: "1,000+" wherever the number is said.
+  const capped = cappedTargetCount(target, locale, t);
   const onDone = (outcome: BulkResultResponse | null) => {
     setResult(outcome ? describeBulkResult(outcome, t) : '');
     selection.clear();
@@ -139,7 +153,11 @@ export function BulkActions({
           {t('hr.recruiting_bulk.page_selected', { count: selection.visibleIds.length })}{' '}
           {matching.total <= BULK_MATCHING_MAX ? (
             <button type="button" className="link-button" onClick={selection.selectAllMatching}>
-              {t('hr.recruiting_bulk.select_all_matching', { count: matching.total })}
+              {matching.isCapped
+                ? t('hr.recruiting_bulk.select_all_matching_capped', {
+                    total: formatCappedCount(matching.total, locale, t),
+                  })
+                : t('hr.recruiting_bulk.select_all_matching', { count: matching.total })}
             </button>
           ) : (
             <span className="hint">{t('hr.recruiting_bulk.too_many', { max: BULK_MATCHING_MAX })}</span>
@@ -150,7 +168,7 @@ export function BulkActions({
         <section className="bulk-bar" aria-label={t('hr.recruiting_mail.bulk.title')}>
           <span>
             {target.kind === 'filter'
-              ? t('hr.recruiting_bulk.all_matching_selected', { count })
+              ? countedText(t, 'hr.recruiting_bulk.all_matching_selected', count, capped)
               : t('hr.recruiting_mail.bulk.selected', { count: ids.length })}
           </span>
           {stages && stages.length > 0 ? (
@@ -162,7 +180,10 @@ export function BulkActions({
                 selection.clear();
                 setUndo(
                   undoable
-                    ? { ...undoable, message: t('hr.recruiting_bulk.moved_snackbar', { count }) }
+                    ? {
+                        ...undoable,
+                        message: countedText(t, 'hr.recruiting_bulk.moved_snackbar', count, capped),
+                      }
                     : null,
                 );
               }}
@@ -179,7 +200,7 @@ export function BulkActions({
           {target.kind === 'ids' ? <BulkTagAction ids={ids} onDone={onDone} /> : null}
           {canExport ? (
             <a href={exportUrl} download>
-              {t('hr.recruiting_bulk.export', { count })}
+              {countedText(t, 'hr.recruiting_bulk.export', count, capped)}
             </a>
           ) : null}
           <button type="button" onClick={selection.clear}>
@@ -193,6 +214,7 @@ export function BulkActions({
         applicationIds={ids}
         filter={target.kind === 'filter' ? target.filter : undefined}
         count={count}
+        cappedCount={capped}
         onDone={onDone}
         isBulk
       />
@@ -202,6 +224,7 @@ export function BulkActions({
         applicationIds={ids}
         filter={target.kind === 'filter' ? target.filter : undefined}
         count={count}
+        cappedCount={capped}
         onDone={onDone}
         isBulk
       />

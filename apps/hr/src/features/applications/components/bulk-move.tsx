@@ -2,10 +2,11 @@ import type { Stage } from '@kadry/shared/schemas/recruiting';
 import type { BulkMoveResponse, BulkUndoResponse } from '@kadry/shared/schemas/recruiting-bulk';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useBulkMove, useUndoBulkMove } from '../api/bulk-move';
 import type { ApplicationFilters } from '../api/get-applications';
+import { countedText, formatCappedCount } from './capped-count';
 import './bulk.css';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -16,7 +17,8 @@ export type BulkFilter = Omit<ApplicationFilters, 'page' | 'per_page' | 'sort' |
 /** What a bulk action takes: the picked ids, or every application matching the list's filters. */
 export type BulkTarget =
   | { kind: 'ids'; ids: readonly number[] }
-  | { kind: 'filter'; filter: BulkFilter; total: number };
+  /** `isCapped`: `total` is a ranked search's cap, not the count (decision 030); the server counts itself. */
+  | { kind: 'filter'; filter: BulkFilter; total: number; isCapped?: boolean };
 
 export function targetBody(target: BulkTarget) {
   return target.kind === 'ids' ? { application_ids: [...target.ids] } : { filter: target.filter };
@@ -24,6 +26,11 @@ export function targetBody(target: BulkTarget) {
 
 export function targetCount(target: BulkTarget): number {
   return target.kind === 'ids' ? target.ids.length : target.total;
+}
+
+/** "1,000+" when the target is all matching a search counted only up to its cap; else null. */
+export function cappedTargetCount(target: BulkTarget, locale: string, t: Translate): string | null {
+  return target.kind === 'filter' && target.isCapped ? formatCappedCount(target.total, locale, t) : null;
 }
 
 /** A bulk move's or its undo's outcome in words: how many were done, and why the others were not. */
@@ -123,6 +130,7 @@ export function BulkMoveAction({
   onDone: (message: string, undo: { actionId: number; until: string } | null) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const id = useId();
   const move = useBulkMove();
   const [stageId, setStageId] = useState('');
@@ -155,7 +163,7 @@ export function BulkMoveAction({
         ))}
       </select>
       <button type="submit" aria-disabled={stageId === '' || move.isPending}>
-        {t('hr.recruiting_bulk.move', { count: targetCount(target) })}
+        {countedText(t, 'hr.recruiting_bulk.move', targetCount(target), cappedTargetCount(target, locale, t))}
       </button>
     </form>
   );

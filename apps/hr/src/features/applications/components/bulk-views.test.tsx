@@ -190,6 +190,65 @@ describe('bulk moves', () => {
     expect(screen.queryByRole('region', { name: 'Undo the move' })).toBeNull();
   });
 
+  it('says "1,000+" past the ranked search\'s cap, never an exact number, and acts on the filter', async () => {
+    const { calls } = mockFetch(
+      listRoutes([
+        {
+          path: '/api/v1/applications/search',
+          body: {
+            data: [summary(11, 0, 'Taras Shevchuk'), summary(12, 1, 'Lesya Ukrainka')].map((application) => ({
+              application,
+              rank: 0.5,
+              snippet: [],
+              snippet_source: null,
+            })),
+            meta: { current_page: 1, last_page: 50, per_page: 20, total: 1000, total_is_capped: true },
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/v1/applications/bulk/stage',
+          body: {
+            data: [{ id: 11, outcome: 'done' }],
+            meta: { done: 1, skipped: 0, action_id: null, undoable_until: null },
+          },
+        },
+      ]),
+    );
+    renderApp('/applications?vacancy_id=1&search=python', { permissions: ownerPermissions });
+    await screen.findByRole('link', { name: 'Taras Shevchuk' });
+    expect(screen.getByText('1,000+ applications found')).toHaveAttribute('role', 'status');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all matching (1,000+)' }));
+    const bar = screen.getByRole('region', { name: 'Selected candidates' });
+    expect(within(bar).getByText('All matching selected (1,000+)')).toBeInTheDocument();
+    const exportLink = within(bar).getByRole('link', { name: 'Export all matching (1,000+, XLSX)' });
+    expect(
+      Object.fromEntries(new URL(exportLink.getAttribute('href') ?? '', 'http://x').searchParams),
+    ).toEqual({
+      format: 'xlsx',
+      vacancy_id: '1',
+      search: 'python',
+    });
+    // Nowhere an exact count the search did not make.
+    expect(document.body.textContent).not.toMatch(/1,?000(?!\+)/);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Reject…' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Reject all matching candidates (1,000+)' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The server resolves "all matching" itself: the filter goes, not the ids shown.
+    await userEvent.selectOptions(within(bar).getByRole('combobox', { name: 'Move to stage…' }), '2');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Move all matching (1,000+)' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/applications/bulk/stage')?.body).toEqual({
+        filter: { vacancy_id: 1, search: 'python' },
+        stage_id: 2,
+      }),
+    );
+    expect(listCalls(calls)).toEqual([]);
+  });
+
   it('needs one vacancy to move between stages, and exports a picked selection by ids', async () => {
     mockFetch(listRoutes());
     renderApp('/applications', { permissions: ownerPermissions });

@@ -199,23 +199,24 @@ describe('the list: people or applications, and search', () => {
 
   it('searches with best matches first, each row saying where it matched, as text', async () => {
     const { calls } = mockFetch([
+      { path: '/api/v1/applications', body: pageOf([buildApplicationSummary({ id: 11 })]) },
       {
-        path: '/api/v1/applications',
-        body: ({ url }) =>
-          pageOf([
-            buildApplicationSummary({
-              id: 11,
-              ...(url.searchParams.get('search')
-                ? {
-                    snippet: [
-                      { text: 'Senior ', match: false },
-                      { text: 'Python', match: true },
-                      { text: ' developer <b>not bold</b>', match: false },
-                    ],
-                  }
-                : {}),
-            }),
-          ]),
+        path: '/api/v1/applications/search',
+        body: {
+          data: [
+            {
+              application: buildApplicationSummary({ id: 11 }),
+              rank: 0.6,
+              snippet: [
+                { text: 'Senior ', match: false },
+                { text: 'Python', match: true },
+                { text: ' developer <b>not bold</b>', match: false },
+              ],
+              snippet_source: 'cv',
+            },
+          ],
+          meta: { current_page: 1, last_page: 1, per_page: 20, total: 1, total_is_capped: false },
+        },
       },
       { path: '/api/v1/vacancies', body: pageOf([]) },
     ]);
@@ -228,7 +229,7 @@ describe('the list: people or applications, and search', () => {
     const row = screen.getByRole('link', { name: 'Taras Shevchuk' }).closest('td') as HTMLElement;
     expect(row).toHaveTextContent('Found: Senior Python developer <b>not bold</b>');
     expect(row.querySelector('b')).toBeNull();
-    const searched = calls.filter((call) => call.url.pathname === '/api/v1/applications').at(-1);
+    const searched = calls.filter((call) => call.url.pathname === '/api/v1/applications/search').at(-1);
     expect(searched?.url.searchParams.get('search')).toBe('pyth');
     expect(await findAxeViolations()).toEqual([]);
   });

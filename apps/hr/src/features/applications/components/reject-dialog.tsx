@@ -7,6 +7,7 @@ import { Field, FormError } from '../../../components/ui/field';
 import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useReject, useRejectionReasons } from '../api/rejection';
+import { countedText } from './capped-count';
 import {
   type DraftState,
   emptyDraft,
@@ -33,6 +34,7 @@ export function RejectDialog({
   isBulk = false,
   filter,
   count,
+  cappedCount = null,
 }: {
   open: boolean;
   onClose: () => void;
@@ -40,6 +42,8 @@ export function RejectDialog({
   /** "All matching the filter": sent instead of the ids; `count` is how many match. */
   filter?: ApplicationFilterInput | undefined;
   count?: number | undefined;
+  /** All matching a search counted only up to its cap: the count as shown ("1,000+"), not `count`. */
+  cappedCount?: string | null | undefined;
   /** The list's selection: each application's outcome is reported, whatever their number. */
   isBulk?: boolean;
   candidateName?: string | null;
@@ -54,7 +58,12 @@ export function RejectDialog({
       title={
         !isBulk
           ? t('hr.recruiting_mail.reject_title_one', { name: candidateName ?? '' })
-          : t('hr.recruiting_mail.reject_title_many', { count: count ?? applicationIds.length })
+          : countedText(
+              t,
+              'hr.recruiting_mail.reject_title_many',
+              count ?? applicationIds.length,
+              cappedCount,
+            )
       }
       size="wide"
       hasCloseButton
@@ -69,6 +78,7 @@ export function RejectDialog({
         isBulk={isBulk}
         filter={filter}
         count={count}
+        cappedCount={cappedCount}
       />
     </DialogFrame>
   );
@@ -83,12 +93,14 @@ function RejectForm({
   isBulk,
   filter,
   count,
+  cappedCount,
 }: {
   onClose: () => void;
   applicationIds: readonly number[];
   isBulk: boolean;
   filter: ApplicationFilterInput | undefined;
   count: number | undefined;
+  cappedCount: string | null;
   candidateName: string | null;
   vacancyName: string | null;
   onDone: ((result: BulkResultResponse | null) => void) | undefined;
@@ -203,7 +215,7 @@ function RejectForm({
         <button type="submit" className="danger" aria-disabled={reject.isPending}>
           {!isBulk
             ? t('hr.recruiting_mail.reject')
-            : t('hr.recruiting_mail.reject_many', { count: count ?? applicationIds.length })}
+            : countedText(t, 'hr.recruiting_mail.reject_many', count ?? applicationIds.length, cappedCount)}
         </button>
         <button type="button" onClick={onClose}>
           {t('hr.recruiting_mail.cancel')}

@@ -8,6 +8,7 @@ import { Field, FormError } from '../../../components/ui/field';
 import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useSendMail } from '../api/application-mail';
+import { countedText } from './capped-count';
 import {
   type DraftState,
   emptyDraft,
@@ -46,6 +47,7 @@ export function SendMailDialog({
   isBulk = false,
   filter,
   count,
+  cappedCount = null,
 }: {
   open: boolean;
   onClose: () => void;
@@ -53,6 +55,8 @@ export function SendMailDialog({
   /** "All matching the filter": sent instead of the ids; `count` is how many match. */
   filter?: ApplicationFilterInput | undefined;
   count?: number | undefined;
+  /** All matching a search counted only up to its cap: the count as shown ("1,000+"), not `count`. */
+  cappedCount?: string | null | undefined;
   /** The list's selection: each application's outcome is reported, whatever their number. */
   isBulk?: boolean;
   /** For one application: names for the preview. */
@@ -72,7 +76,7 @@ export function SendMailDialog({
       title={
         !isBulk
           ? t('hr.recruiting_mail.send_title_one', { name: candidateName ?? '' })
-          : t('hr.recruiting_mail.send_title_many', { count: count ?? applicationIds.length })
+          : countedText(t, 'hr.recruiting_mail.send_title_many', count ?? applicationIds.length, cappedCount)
       }
       size="wide"
       hasCloseButton
