@@ -238,6 +238,53 @@ export async function sumLedger(
   return new Map(rows.map((row) => [row.kind, Number(row.total)]));
 }
 
+/**
+ * What each approved (or once approved) request took from (employee, type, year): the net of its
+ * absence and reversal entries in that year, with the request's current span (a changed request's
+ * old amount is reversed, so the net is its new one). For the expiry of carried-over days.
+ */
+export async function listRequestUses(
+  db: Tx,
+  companyId: number,
+  key: { employeeId: number; absenceTypeId: number; year: number },
+): Promise<
+  { dateFrom: string; dateTo: string; halfDayStart: boolean; halfDayEnd: boolean; amount: number }[]
+> {
+  const rows = await db
+    .select({
+      dateFrom: absenceRequests.dateFrom,
+      dateTo: absenceRequests.dateTo,
+      halfDayStart: absenceRequests.halfDayStart,
+      halfDayEnd: absenceRequests.halfDayEnd,
+      total: sql<string>`sum(${absenceLedgerEntries.amount})`,
+    })
+    .from(absenceLedgerEntries)
+    .innerJoin(
+      absenceRequests,
+      and(
+        eq(absenceRequests.companyId, absenceLedgerEntries.companyId),
+        eq(absenceRequests.id, absenceLedgerEntries.requestId),
+      ),
+    )
+    .where(
+      and(
+        eq(absenceLedgerEntries.companyId, companyId),
+        eq(absenceLedgerEntries.employeeId, key.employeeId),
+        eq(absenceLedgerEntries.absenceTypeId, key.absenceTypeId),
+        eq(absenceLedgerEntries.periodYear, key.year),
+        inArray(absenceLedgerEntries.kind, ['absence', 'absence_reversal']),
+      ),
+    )
+    .groupBy(
+      absenceRequests.id,
+      absenceRequests.dateFrom,
+      absenceRequests.dateTo,
+      absenceRequests.halfDayStart,
+      absenceRequests.halfDayEnd,
+    );
+  return rows.map(({ total, ...row }) => ({ ...row, amount: Number(total) }));
+}
+
 /** What pending requests of (employee, type) would take from a year. */
 export async function sumPending(
   db: Tx,

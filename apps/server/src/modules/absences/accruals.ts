@@ -1,13 +1,17 @@
+import type { DayCounting } from '@kadry/shared/schemas/absences';
 import type { AbsencePolicyRow } from '../../db/schema/absences';
 import {
   type AbsenceEmployee,
+  findEmployeeCalendar,
   insertLedgerEntries,
+  listRequestUses,
   type NewLedgerEntry,
   sumLedger,
   type Tx,
 } from './absences.queries';
 import {
   allowanceForTenure,
+  countSpanByYear,
   fromHundredths,
   prorateAllowance,
   toHundredths,
@@ -95,6 +99,38 @@ export function accrualEntriesDue(input: AccrualInput): NewLedgerEntry[] {
 }
 
 /**
+ * The days of `input.year` taken by `date` (inclusive), in hundredths: what approved absences used
+ * of the year's balance on days up to then. Absences booked for later days do not count, however
+ * early they were approved or however late the expiry is written; one that spans the date counts
+ * its days up to it, on the employee's calendar (capped at what it took).
+ */
+async function usedByDate(tx: Tx, input: AccrualInput, date: string): Promise<number> {
+  const { companyId, employee, typeId, year } = input;
+  const uses = await listRequestUses(tx, companyId, { employeeId: employee.id, absenceTypeId: typeId, year });
+  const yearFirst = `${year}-01-01`;
+  let used = 0;
+  for (const use of uses) {
+    const taken = -toHundredths(use.amount);
+    if (taken <= 0 || use.dateFrom > date) continue;
+    if (use.dateTo <= date) {
+      used += taken;
+      continue;
+    }
+    const dateFrom = use.dateFrom < yearFirst ? yearFirst : use.dateFrom;
+    const calendar = await findEmployeeCalendar(tx, companyId, employee.id, { from: dateFrom, to: date });
+    const span = {
+      dateFrom,
+      dateTo: date,
+      halfDayStart: dateFrom === use.dateFrom && use.halfDayStart,
+      halfDayEnd: false,
+    };
+    const counting = input.policy.counting as DayCounting;
+    used += Math.min(taken, countSpanByYear(calendar, span, counting).get(year) ?? 0);
+  }
+  return used;
+}
+
+/**
  * Writes what is due for (employee, type, year): accruals; the carry-over of last year's positive
  * balance up to the cap (for years that have begun, corrected by a further entry when last year's
  * ledger changed since); and, once the expiry date has passed, the expiry of carried days not used
@@ -126,7 +162,7 @@ export async function ensureAccruals(tx: Tx, input: AccrualInput): Promise<void>
   if (policy.carryOverExpiryMonth === null || policy.carryOverExpiryDay === null) return;
   const expiry = `${year}-${String(policy.carryOverExpiryMonth).padStart(2, '0')}-${String(policy.carryOverExpiryDay).padStart(2, '0')}`;
   if (today <= expiry) return;
-  const used = -toHundredths((current.get('absence') ?? 0) + (current.get('absence_reversal') ?? 0));
+  const used = await usedByDate(tx, input, expiry);
   const expired = Math.max(0, due - Math.max(0, used));
   if (expired > 0) {
     await insertLedgerEntries(tx, [

@@ -1,5 +1,9 @@
 import { route } from '@kadry/shared/routes';
 import {
+  type BalanceAdjustmentBody,
+  balanceAdjustmentResponseSchema,
+} from '@kadry/shared/schemas/absence-settings';
+import {
   type AbsenceRequestsQuery,
   type AbsenceTypeCode,
   absenceBalanceResponseSchema,
@@ -14,6 +18,7 @@ import {
   ledgerResponseSchema,
   managementCountResponseSchema,
   managementResponseSchema,
+  type UpdateAbsenceEntryBody,
 } from '@kadry/shared/schemas/absences';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sendAbsenceTypeEvent } from '../../../lib/analytics';
@@ -26,7 +31,9 @@ export const absenceKeys = {
   all: ['absences'] as const,
   types: ['absences', 'types'] as const,
   balance: ['absences', 'balance'] as const,
-  ledger: (code: AbsenceTypeCode) => ['absences', 'ledger', code] as const,
+  ledger: (code: AbsenceTypeCode, whose: LedgerOf = {}) =>
+    ['absences', 'ledger', code, whose.employeeId ?? 'own', whose.year ?? 'current'] as const,
+  employeeBalance: (id: number) => ['absences', 'balance', 'employee', id] as const,
   my: (page: number) => ['absences', 'requests', 'my', page] as const,
   list: (query: AbsenceRequestsQuery) => ['absences', 'requests', 'all', query] as const,
   one: (id: number) => ['absences', 'requests', 'one', id] as const,
@@ -54,16 +61,37 @@ export function useOwnBalance() {
   });
 }
 
-/** `absences.ledger`: the lines one of the user's balances is the sum of (loaded when asked). */
-export function useLedger(code: AbsenceTypeCode | null) {
+/** Whose ledger and which year: one's own of the current year when left out. */
+export type LedgerOf = { employeeId?: number; year?: number };
+
+/**
+ * `absences.ledger`: the lines a balance is the sum of (loaded when asked): one of the user's own,
+ * or an employee's (HR, for the year of the balance shown).
+ */
+export function useLedger(code: AbsenceTypeCode | null, whose: LedgerOf = {}) {
   return useQuery({
-    queryKey: absenceKeys.ledger(code ?? 'vacation'),
+    queryKey: absenceKeys.ledger(code ?? 'vacation', whose),
     enabled: code !== null,
     queryFn: async ({ signal }) =>
       (
         await api.get(route('absences.ledger'), {
-          params: { absence_type: code },
+          params: { absence_type: code, employee_id: whose.employeeId, year: whose.year },
           schema: ledgerResponseSchema,
+          signal,
+        })
+      ).data.data,
+  });
+}
+
+/** `absences.balances.employee`: an employee's balances of the current year (HR); null: none chosen. */
+export function useEmployeeBalance(id: number | null) {
+  return useQuery({
+    queryKey: absenceKeys.employeeBalance(id ?? 0),
+    enabled: id !== null,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(route('absences.balances.employee', id ?? 0), {
+          schema: absenceBalanceResponseSchema,
           signal,
         })
       ).data.data,
@@ -231,6 +259,42 @@ export function useDirectEntry() {
   return useMutation({
     mutationFn: async (body: DirectEntryBody) =>
       (await api.post(route('absences.entries'), body, { schema: directEntryResponseSchema })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** A manual adjustment of an employee's balance (`update_absence`); answers that ledger. */
+export function useAdjustBalance() {
+  const invalidate = useInvalidateAbsences();
+  return useMutation({
+    mutationFn: async (body: BalanceAdjustmentBody) =>
+      (
+        await api.post(route('absences.settings.adjustments'), body, {
+          schema: balanceAdjustmentResponseSchema,
+        })
+      ).data.data,
+    onSuccess: invalidate,
+  });
+}
+
+/** New dates (half days, hours) or comment of an approved absence (`update_absence`), recounted. */
+export function useUpdateEntry() {
+  const invalidate = useInvalidateAbsences();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: UpdateAbsenceEntryBody }) =>
+      (await api.put(route('absences.entries.one', id), body, { schema: absenceRequestResponseSchema })).data
+        .data,
+    onSuccess: invalidate,
+  });
+}
+
+/** Removes an approved absence (`delete_absence`): revoked, its days returned to the balance. */
+export function useDeleteEntry() {
+  const invalidate = useInvalidateAbsences();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await api.delete(route('absences.entries.one', id), { schema: absenceRequestResponseSchema })).data
+        .data,
     onSuccess: invalidate,
   });
 }

@@ -101,15 +101,20 @@ export function absenceFieldsBody(values: AbsenceFieldValues, type: AbsenceType)
   };
 }
 
-/** The type select, the dates or hours, the half days and the comment, each with its error. */
+/**
+ * The type select, the dates or hours, the half days and the comment, each with its error. With
+ * `fixedType` (changing an entered absence) the type is not asked: its fields are that type's.
+ */
 export function AbsenceFields({
   types,
+  fixedType,
   values,
   errors,
   onChange,
 }: {
   /** Every type the company has; the enabled ones are offered. */
   types: readonly AbsenceType[];
+  fixedType?: AbsenceType;
   values: AbsenceFieldValues;
   errors: Readonly<Record<string, string>>;
   onChange: <K extends keyof AbsenceFieldValues>(key: K, value: AbsenceFieldValues[K]) => void;
@@ -117,29 +122,31 @@ export function AbsenceFields({
   const t = useT();
   const ids = useId();
   const typeName = useTypeName(types);
-  const type = chosenAbsenceType(types, values);
+  const type = fixedType ?? chosenAbsenceType(types, values);
   const isHours = type?.unit === 'hours';
   return (
     <>
-      <Field label={t('hr.absences.type_label')} isRequired error={errors.absence_type}>
-        {(control) => (
-          <select
-            {...control}
-            required
-            value={values.absence_type}
-            onChange={(event) => onChange('absence_type', event.target.value as AbsenceTypeCode)}
-          >
-            <option value="">{t('hr.absences.choose_type')}</option>
-            {types
-              .filter((item) => item.is_enabled)
-              .map((item) => (
-                <option key={item.code} value={item.code}>
-                  {typeName(item.code)}
-                </option>
-              ))}
-          </select>
-        )}
-      </Field>
+      {fixedType ? null : (
+        <Field label={t('hr.absences.type_label')} isRequired error={errors.absence_type}>
+          {(control) => (
+            <select
+              {...control}
+              required
+              value={values.absence_type}
+              onChange={(event) => onChange('absence_type', event.target.value as AbsenceTypeCode)}
+            >
+              <option value="">{t('hr.absences.choose_type')}</option>
+              {types
+                .filter((item) => item.is_enabled)
+                .map((item) => (
+                  <option key={item.code} value={item.code}>
+                    {typeName(item.code)}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
+      )}
       <div className="absences__form-row">
         <Field
           label={t(isHours ? 'hr.absences.date' : 'hr.absences.date_from')}

@@ -1,13 +1,16 @@
 import type { AbsenceRequest, AbsenceType } from '@kadry/shared/schemas/absences';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { Field, FormError } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-state';
 import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useAbsenceRequest, useDecide } from '../api/absences-api';
+import { useAbsenceRequest, useDecide, useDeleteEntry } from '../api/absences-api';
 import { RequestCard } from './absence-parts';
+import { EditEntryDialog } from './edit-entry-dialog';
 
 /**
  * Asks for the reason of a rejection or a revocation (a rejection needs one) and sends it. The
@@ -88,7 +91,12 @@ export function ReasonDialog({
   );
 }
 
-/** A request's detail: its steps (who, when, why) and documents, with revoke where allowed. */
+/**
+ * A request's detail: its steps (who, when, why) and documents, with revoke where allowed, and for
+ * an approved absence edit (`update_absence`) and delete (`delete_absence`, after a confirmation).
+ * The server says what this request allows (`can`); the named actions are checked here too, so a
+ * button never shows to someone whose role lacks them.
+ */
 export function RequestDetailDialog({
   id,
   types,
@@ -101,7 +109,14 @@ export function RequestDetailDialog({
   onRevoke: (request: AbsenceRequest) => void;
 }) {
   const t = useT();
+  const permissions = usePermissions();
   const request = useAbsenceRequest(id);
+  const remove = useDeleteEntry();
+  const [editing, setEditing] = useState<AbsenceRequest | null>(null);
+  const [deleting, setDeleting] = useState<AbsenceRequest | null>(null);
+  const canEdit = request.data?.can.update === true && permissions.canDo('AbsenceRequest', 'update_absence');
+  const canDelete =
+    request.data?.can.delete === true && permissions.canDo('AbsenceRequest', 'delete_absence');
   return (
     <DialogFrame
       open={id !== null}
@@ -119,6 +134,16 @@ export function RequestDetailDialog({
         {request.data ? <RequestCard request={request.data} types={types} showEmployee /> : null}
       </QueryState>
       <DialogActions>
+        {canEdit ? (
+          <button type="button" onClick={() => setEditing(request.data ?? null)}>
+            {t('hr.absences.edit_entry')}
+          </button>
+        ) : null}
+        {canDelete ? (
+          <button type="button" className="danger" onClick={() => setDeleting(request.data ?? null)}>
+            {t('hr.absences.delete_entry')}
+          </button>
+        ) : null}
         {request.data?.can.revoke ? (
           <button type="button" onClick={() => request.data && onRevoke(request.data)}>
             {t('hr.absences.revoke')}
@@ -128,6 +153,23 @@ export function RequestDetailDialog({
           {t('hr.common.close')}
         </button>
       </DialogActions>
+      <EditEntryDialog request={editing} types={types} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        role="alertdialog"
+        onClose={() => setDeleting(null)}
+        title={t('hr.absences.delete_title', { name: deleting?.employee_name ?? '' })}
+        confirmLabel={t('hr.absences.delete_entry')}
+        cancelLabel={t('hr.absences.keep_entry')}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          snackbar.success(t('hr.absences.entry_deleted'));
+          setDeleting(null);
+        }}
+      >
+        <p>{t('hr.absences.delete_text')}</p>
+      </ConfirmDialog>
     </DialogFrame>
   );
 }

@@ -1,158 +1,17 @@
-import type {
-  AbsenceBalance,
-  AbsenceRequest,
-  AbsenceType,
-  AbsenceTypeCode,
-} from '@kadry/shared/schemas/absences';
+import type { AbsenceRequest, AbsenceType } from '@kadry/shared/schemas/absences';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useAbsenceTypes, useDecide, useLedger, useMyRequests, useOwnBalance } from '../api/absences-api';
-import { RequestCard, useFormatAmount, useFormatDate, useTypeName } from './absence-parts';
+import { useAbsenceTypes, useDecide, useMyRequests, useOwnBalance } from '../api/absences-api';
+import { RequestCard } from './absence-parts';
+import { BalanceCards } from './balance-cards';
 import { ReasonDialog, RequestDetailDialog } from './decision-dialogs';
 import { RequestForm } from './request-form';
 import { useRequestParam } from './use-request-param';
-
-/** The lines a balance is the sum of, in a dialog ("why is it this much?"). */
-function LedgerDialog({
-  code,
-  types,
-  onClose,
-}: {
-  code: AbsenceTypeCode | null;
-  types: readonly AbsenceType[];
-  onClose: () => void;
-}) {
-  const t = useT();
-  const typeName = useTypeName(types);
-  const formatAmount = useFormatAmount();
-  const formatDate = useFormatDate();
-  const ledger = useLedger(code);
-  const unit = types.find((type) => type.code === code)?.unit;
-  return (
-    <DialogFrame
-      open={code !== null}
-      onClose={onClose}
-      title={code ? t('hr.absences.ledger_title', { type: typeName(code) }) : ''}
-      size="wide"
-      hasCloseButton
-    >
-      <QueryState
-        isPending={ledger.isPending}
-        isError={ledger.isError}
-        error={ledger.error}
-        onRetry={() => ledger.refetch()}
-      >
-        {ledger.data ? (
-          ledger.data.entries.length === 0 ? (
-            <p>{t('hr.absences.ledger_empty')}</p>
-          ) : (
-            <div className="table-scroll">
-              <table className="absences__ledger">
-                <caption className="visually-hidden">
-                  {t('hr.absences.ledger_caption', { year: ledger.data.balance.year })}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('hr.absences.ledger_what')}</th>
-                    <th scope="col" className="absences__amount">
-                      {t('hr.absences.ledger_amount')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ledger.data.entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>
-                        {t(`hr.absences.ledger_kind.${entry.kind}`)}
-                        {entry.date_from && entry.date_to ? (
-                          <span className="absences__note">
-                            {' '}
-                            {entry.date_from === entry.date_to
-                              ? formatDate(entry.date_from)
-                              : `${formatDate(entry.date_from)} – ${formatDate(entry.date_to)}`}
-                          </span>
-                        ) : null}
-                        {entry.note ? <span className="absences__note"> · {entry.note}</span> : null}
-                      </td>
-                      <td className="absences__amount">
-                        {entry.amount > 0 ? '+' : ''}
-                        {formatAmount(entry.amount, unit)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">{t('hr.absences.ledger_total')}</th>
-                    <td className="absences__amount">
-                      {formatAmount(ledger.data.balance.accrued - ledger.data.balance.used, unit)}
-                    </td>
-                  </tr>
-                  {ledger.data.balance.pending > 0 ? (
-                    <tr>
-                      <th scope="row">{t('hr.absences.ledger_pending')}</th>
-                      <td className="absences__amount">−{formatAmount(ledger.data.balance.pending, unit)}</td>
-                    </tr>
-                  ) : null}
-                  <tr>
-                    <th scope="row">{t('hr.absences.available')}</th>
-                    <td className="absences__amount">{formatAmount(ledger.data.balance.available, unit)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )
-        ) : null}
-      </QueryState>
-      <DialogActions>
-        <button type="button" onClick={onClose}>
-          {t('hr.common.close')}
-        </button>
-      </DialogActions>
-    </DialogFrame>
-  );
-}
-
-function BalanceCards({ balances, types }: { balances: AbsenceBalance[]; types: readonly AbsenceType[] }) {
-  const t = useT();
-  const typeName = useTypeName(types);
-  const formatAmount = useFormatAmount();
-  const [why, setWhy] = useState<AbsenceTypeCode | null>(null);
-  if (balances.length === 0) return <p>{t('hr.absences.no_balances')}</p>;
-  return (
-    <>
-      <ul className="absences__balances">
-        {balances.map((balance) => (
-          <li key={balance.absence_type} className="absences__card">
-            <h3 className="absences__card-title">
-              {t('hr.absences.balance_title', { type: typeName(balance.absence_type), year: balance.year })}
-            </h3>
-            <dl className="absences__figures">
-              <dt>{t('hr.absences.available')}</dt>
-              <dd>{formatAmount(balance.available, balance.unit)}</dd>
-              <dt>{t('hr.absences.accrued')}</dt>
-              <dd>{formatAmount(balance.accrued, balance.unit)}</dd>
-              <dt>{t('hr.absences.used')}</dt>
-              <dd>{formatAmount(balance.used, balance.unit)}</dd>
-              <dt>{t('hr.absences.pending')}</dt>
-              <dd>{formatAmount(balance.pending, balance.unit)}</dd>
-            </dl>
-            <button type="button" className="link-button" onClick={() => setWhy(balance.absence_type)}>
-              {t('hr.absences.why', { type: typeName(balance.absence_type) })}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <LedgerDialog code={why} types={types} onClose={() => setWhy(null)} />
-    </>
-  );
-}
 
 function MyRequests({ types }: { types: readonly AbsenceType[] }) {
   const t = useT();

@@ -19,6 +19,7 @@ import { useAbsenceTypes, useDecide, useManagement, useVisibleRequests } from '.
 import { RequestCard, useTypeName } from './absence-parts';
 import { ReasonDialog, RequestDetailDialog } from './decision-dialogs';
 import { DirectEntryDialog } from './direct-entry-dialog';
+import { EmployeeBalances } from './employee-balances';
 import { useRequestParam } from './use-request-param';
 
 /** What awaits the user's decision, oldest first, each with approve and reject. */
@@ -215,7 +216,8 @@ function AllRequests({
 /**
  * The management tab (/absences/requests): requests awaiting the user's decision with approve and
  * reject (a reason, in a dialog), every request the user may see with filters and a detail with
- * revoke where allowed, and HR's direct entry behind create_absence.
+ * revoke, edit and delete where allowed, HR's direct entry behind create_absence, and a person's
+ * balances with manual adjustments behind update_absence.
  */
 export function RequestsPage() {
   const t = useT();
@@ -227,6 +229,8 @@ export function RequestsPage() {
   const [openId, setOpenId] = useRequestParam();
   const [isEntering, setIsEntering] = useState(false);
   const canEnter = permissions.canDo('AbsenceRequest', 'create_absence');
+  // The server checks the same named action (and an update level reaching the person) on adjusting.
+  const canAdjust = permissions.canDo('AbsenceRequest', 'update_absence');
   return (
     <section>
       <PageHeading
@@ -242,6 +246,7 @@ export function RequestsPage() {
       </PageHeading>
       <AwaitingDecision types={types.data} onReject={setRejecting} />
       <AllRequests types={types.data} onOpen={setOpenId} />
+      {canAdjust && types.data ? <EmployeeBalances types={types.data} /> : null}
       <ReasonDialog request={rejecting} action="reject" onClose={() => setRejecting(null)} />
       <ReasonDialog request={revoking} action="revoke" onClose={() => setRevoking(null)} />
       <RequestDetailDialog
