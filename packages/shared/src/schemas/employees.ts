@@ -273,6 +273,8 @@ export const employeeSchema = z.object({
     send_access: z.boolean(),
     login_as: z.boolean(),
     update_avatar: z.boolean(),
+    /** The Employee email action: Kadry mails this employee for the reader (invitations; the app's mail link). */
+    email: z.boolean(),
     /** Sections (sub-entities) the reader may see; values of the others are null or empty. */
     view_sections: z.array(z.enum(['profile', 'contacts', 'personal_info', 'files'])),
     /** Sections (sub-entities) the reader may edit. */

@@ -86,6 +86,7 @@ export function buildEmployee(overrides: Partial<EmployeeDetails> = {}): Employe
       send_access: true,
       login_as: false,
       update_avatar: true,
+      email: true,
       view_sections: ['profile', 'contacts', 'personal_info', 'files'],
       edit_sections: ['profile', 'contacts', 'personal_info', 'files'],
     },
@@ -97,7 +98,7 @@ export function buildEmployee(overrides: Partial<EmployeeDetails> = {}): Employe
 
 /** An HR-like role: every employee, every field, and the actions given. */
 export function buildEmployeePermissions({
-  actions = ['extended_filters_and_sorting', 'send_access', 'update_avatar'],
+  actions = ['extended_filters_and_sorting', 'send_access', 'update_avatar', 'get_profile', 'email'],
   fields = [
     'field_salary',
     'field_files',

@@ -91,6 +91,55 @@ async function withOpenTeamsRole(member: StaffMember): Promise<StaffMember> {
   return member;
 }
 
+/**
+ * A custom role at to_all on Employee and Employee.Profile with these Employee actions, and these
+ * fields on both (field_system_role is governed by the profile section too).
+ */
+async function seedCustomRole(
+  name: string,
+  grant: { actions: readonly string[]; fields: readonly string[] },
+): Promise<number> {
+  const db = t.database.db;
+  const [custom] = await db
+    .insert(roles)
+    .values({ companyId: company.id, key: null, name })
+    .returning({ id: roles.id });
+  if (!custom) throw new Error('no custom role');
+  const levels = {
+    createLevel: 'to_all',
+    updateLevel: 'to_all',
+    deleteLevel: 'to_all',
+    viewLevel: 'to_all',
+    allLevel: 'to_all',
+  } as const;
+  await db.insert(rolePermissions).values([
+    {
+      companyId: company.id,
+      roleId: custom.id,
+      entity: 'Employee',
+      ...levels,
+      actions: [...grant.actions],
+      fieldsView: [...grant.fields],
+    },
+    {
+      companyId: company.id,
+      roleId: custom.id,
+      entity: 'Employee.Profile',
+      ...levels,
+      actions: [],
+      fieldsView: [...grant.fields],
+    },
+  ]);
+  return custom.id;
+}
+
+/** A fresh staff member with a custom role. */
+async function staffWithRole(roleId: number): Promise<StaffMember> {
+  const member = await seedStaff(t, company, 'employee');
+  await t.database.db.update(users).set({ roleId }).where(eq(users.id, member.user.id));
+  return member;
+}
+
 function asHeadersOf(token: string) {
   return { ...agentFor(token).headers, host: host(), accept: 'application/json' };
 }
@@ -113,24 +162,10 @@ beforeAll(async () => {
     isManager: true,
   });
 
-  const [custom] = await db
-    .insert(roles)
-    .values({ companyId: company.id, key: null, name: 'Open teams only' })
-    .returning({ id: roles.id });
-  if (!custom) throw new Error('no custom role');
-  await db.insert(rolePermissions).values({
-    companyId: company.id,
-    roleId: custom.id,
-    entity: 'Employee',
-    createLevel: 'to_all',
-    updateLevel: 'to_all',
-    deleteLevel: 'to_all',
-    viewLevel: 'to_all',
-    allLevel: 'to_all',
-    actions: ['send_access', 'login_as', 'view_in_open_teams'],
-    fieldsView: [],
+  openTeamsRoleId = await seedCustomRole('Open teams only', {
+    actions: ['send_access', 'login_as', 'view_in_open_teams', 'email'],
+    fields: ['field_system_role'],
   });
-  openTeamsRoleId = custom.id;
   openTeamsOnly = await withOpenTeamsRole(await seedStaff(t, company, 'employee'));
 }, 60_000);
 
@@ -277,6 +312,72 @@ describe('revoke and resend', () => {
     expect(
       (await call(staff.owner, 'DELETE', `/api/v1/employees/${employeeOf(staff.owner)}/access`)).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('the email action and field_system_role (decision 013, addendum)', () => {
+  const SEND_ACTIONS = ['send_access', 'view_in_open_teams', 'get_profile'];
+
+  it('send access and resend mail the employee: refused (403) without the email action; revoke is not', async () => {
+    const sender = await staffWithRole(
+      await seedCustomRole('Send without email', { actions: SEND_ACTIONS, fields: ['field_system_role'] }),
+    );
+    const employeeId = await seedEmployee({ teamId: openTeamId });
+    const mails = t.mail.length;
+    const sent = await call(sender, 'POST', `/api/v1/employees/${employeeId}/access`, {
+      role_id: roleIds.employee,
+    });
+    expect(sent.statusCode, sent.body).toBe(403);
+    expect(sent.json()).toMatchObject({ message: expect.any(String) });
+    expect(t.mail.length).toBe(mails);
+    const profile = await call(sender, 'GET', `/api/v1/employees/${employeeId}`);
+    expect(profile.json().data.can).toMatchObject({ send_access: false, email: false });
+
+    // An invited account (sent by the owner): resending mails it, revoking does not.
+    expect(
+      (
+        await call(staff.owner, 'POST', `/api/v1/employees/${employeeId}/access`, {
+          role_id: roleIds.employee,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const invited = t.mail.length;
+    expect((await call(sender, 'POST', `/api/v1/employees/${employeeId}/access/resend`)).statusCode).toBe(
+      403,
+    );
+    expect(t.mail.length).toBe(invited);
+    expect((await call(sender, 'DELETE', `/api/v1/employees/${employeeId}/access`)).statusCode).toBe(204);
+  });
+
+  it('send access is allowed with the email action and field_system_role', async () => {
+    const roleId = await seedCustomRole('Send with email', {
+      actions: [...SEND_ACTIONS, 'email'],
+      fields: ['field_system_role'],
+    });
+    const sender = await staffWithRole(roleId);
+    const employeeId = await seedEmployee({ teamId: openTeamId });
+    const profile = await call(sender, 'GET', `/api/v1/employees/${employeeId}`);
+    expect(profile.json().data.can).toMatchObject({ send_access: true, email: true });
+    const sent = await call(sender, 'POST', `/api/v1/employees/${employeeId}/access`, { role_id: roleId });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sendAccessResponseSchema.parse(sent.json()).data.invitation_sent).toBe(true);
+  });
+
+  it('giving an account its system role needs field_system_role: 403 without it, on Employee or the profile', async () => {
+    const withoutField = await staffWithRole(
+      await seedCustomRole('Send without role field', { actions: [...SEND_ACTIONS, 'email'], fields: [] }),
+    );
+    const employeeId = await seedEmployee({ teamId: openTeamId });
+    const sent = await call(withoutField, 'POST', `/api/v1/employees/${employeeId}/access`, {
+      role_id: roleIds.employee,
+    });
+    expect(sent.statusCode, sent.body).toBe(403);
+    expect(sent.json()).toMatchObject({ message: expect.any(String) });
+    const profile = (await call(withoutField, 'GET', `/api/v1/employees/${employeeId}`)).json().data;
+    expect(profile).not.toHaveProperty('system_role');
+    expect(profile.can.send_access).toBe(false);
+    const [account] = await t.database.db.select().from(users).where(eq(users.employeeId, employeeId));
+    expect(account).toBeUndefined();
   });
 });
 

@@ -10,7 +10,12 @@ import type { Company } from '../../db/schema/companies';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { MailQueue } from '../../lib/mail-queue';
-import { type Access, maskPermissionsByPlan, requireAction } from '../../plugins/access/access';
+import {
+  type Access,
+  hasNamedAction,
+  maskPermissionsByPlan,
+  requireAction,
+} from '../../plugins/access/access';
 import { bumpRolesUpdatedAt, findRole, findRolePermissions, type RoleRef } from '../../plugins/access/roles';
 import { sendInvitation } from '../auth/password-reset.service';
 import { endUserAccess, hasOtherActiveOwner } from '../auth/users.service';
@@ -26,7 +31,7 @@ import {
   isAccountEmailTaken,
 } from './employee-access.queries';
 import { formatFullName } from './employee-names';
-import { employeeVisibleWhere, readerOf } from './employee-visibility';
+import { canSeeField, employeeVisibleWhere, readerOf } from './employee-visibility';
 
 type SendAccessBody = z.output<typeof sendAccessBodySchema>;
 
@@ -118,6 +123,26 @@ async function findActionableEmployee(
   return employee;
 }
 
+/**
+ * 403 unless the actor has the Employee email action: every mail Kadry sends an employee at a user's
+ * request (today the invitations of send access and resend) needs it (decision 013, addendum).
+ */
+function requireEmailAction(ctx: EmployeeAccessContext): void {
+  if (!hasNamedAction(ctx.access, 'Employee', 'email')) {
+    throw new AppError('forbidden', { key: 'employees.email_forbidden' });
+  }
+}
+
+/**
+ * 403 unless the actor may see the system role (field_system_role, on Employee and the profile): a
+ * field one may not see is never written (decision 012), and giving an account its role writes it.
+ */
+function requireSystemRoleField(ctx: EmployeeAccessContext): void {
+  if (!canSeeField(ctx.access, 'field_system_role', 'profile')) {
+    throw new AppError('forbidden', { key: 'employees.hidden_field' });
+  }
+}
+
 /** Only owners act on an owner's account (decision 006): its access, its invitation, signing in as it. */
 function requireOwnerForOwnerAccount(ctx: EmployeeAccessContext, account: EmployeeAccountRow): void {
   if (account.role.key === 'owner' && !isOwner(ctx.access)) throw new AppError('forbidden');
@@ -173,6 +198,9 @@ export async function sendEmployeeAccess(
 ): Promise<SendAccessResult> {
   // Checked before the role, so a hidden employee is 404 whatever the body says.
   await findActionableEmployee(ctx, employeeId, 'send_access');
+  // The account gets a role (a system role written) and an invitation mailed.
+  requireSystemRoleField(ctx);
+  requireEmailAction(ctx);
   const role = await checkGrantableRole(ctx, body.role_id);
   const locale = body.locale ?? defaultLocale(ctx);
   if (!ctx.offeredLocales.includes(locale)) throw invalid('locale', 'account.locale_not_offered');
@@ -266,6 +294,7 @@ export async function revokeEmployeeAccess(ctx: EmployeeAccessContext, employeeI
  */
 export async function resendEmployeeAccess(ctx: EmployeeAccessContext, employeeId: number): Promise<void> {
   const employee = await findActionableEmployee(ctx, employeeId, 'send_access');
+  requireEmailAction(ctx);
   const account = employee.account;
   if (!account || account.isDisabled || account.hasPassword) {
     throw new AppError('conflict', { key: 'employees.access.not_invited' });

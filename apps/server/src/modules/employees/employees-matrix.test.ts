@@ -481,3 +481,258 @@ describe('employees matrix: the built-in roles’ self-service', () => {
     expect(phone.statusCode, phone.body).toBe(200);
   });
 });
+
+/**
+ * What each field permission governs: the profile's keys, the directory's keys, the export's
+ * columns, queries by the field (search that must find nothing, filters and sorts that must be 403),
+ * and the write of it. `section` is the sub-entity that governs it too (canSeeField).
+ */
+type FieldCase = {
+  section: string;
+  profileKeys: string[];
+  listKeys: string[];
+  exportColumns: string[];
+  /** Directory searches that must not find the outsider. */
+  searches: string[];
+  /** Directory and export queries by the field: 403. */
+  refusedQueries: string[];
+  refusedReads: string[];
+  write: (reader: StaffMember) => Promise<{ statusCode: number }>;
+};
+
+const FIELD_CASES: Record<string, FieldCase> = {
+  field_salary: {
+    section: 'Employee.Profile',
+    profileKeys: ['salary'],
+    listKeys: [],
+    exportColumns: ['salary', 'salary_currency'],
+    searches: [],
+    refusedQueries: [],
+    refusedReads: ['salaries'],
+    write: (reader) =>
+      call(reader, 'POST', `/api/v1/employees/${outsider}/salaries`, {
+        amount: '2000',
+        currency: 'usd',
+        effective_from: '2030-06-01',
+      }),
+  },
+  field_files: {
+    section: 'Employee.Files',
+    profileKeys: ['files'],
+    listKeys: [],
+    exportColumns: [],
+    searches: [],
+    refusedQueries: [],
+    refusedReads: ['files'],
+    write: (reader) => {
+      const upload = multipart('file', 'a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/employees/${outsider}/files`,
+        headers: { ...reader.headers, ...upload.headers },
+        payload: upload.payload,
+      });
+    },
+  },
+  field_email: {
+    section: 'Employee.Contacts',
+    profileKeys: ['email'],
+    listKeys: ['email'],
+    exportColumns: ['email', 'personal_email'],
+    searches: ['outsider@matrix'],
+    refusedQueries: [],
+    refusedReads: [],
+    write: (reader) => call(reader, 'PUT', `/api/v1/employees/${outsider}`, { email: 'new@matrix.test' }),
+  },
+  field_phone: {
+    section: 'Employee.Contacts',
+    profileKeys: ['phone'],
+    listKeys: ['phone'],
+    exportColumns: ['phone', 'personal_phone'],
+    searches: ['441234567'],
+    refusedQueries: [],
+    refusedReads: [],
+    write: (reader) => call(reader, 'PUT', `/api/v1/employees/${outsider}`, { phone: '+380440000000' }),
+  },
+  field_position: {
+    section: 'Employee.Profile',
+    profileKeys: ['position'],
+    listKeys: ['position'],
+    exportColumns: ['position'],
+    searches: [],
+    refusedQueries: ['position=Engineer', 'sort=position'],
+    refusedReads: [],
+    write: (reader) => call(reader, 'PUT', `/api/v1/employees/${outsider}`, { position: 'Boss' }),
+  },
+  field_start_of_work: {
+    section: 'Employee.Profile',
+    profileKeys: ['start_of_work'],
+    listKeys: ['start_of_work'],
+    exportColumns: ['start_of_work'],
+    searches: [],
+    refusedQueries: ['start_from=2030-01-01', 'start_to=2031-01-01', 'sort=start_of_work'],
+    refusedReads: [],
+    write: (reader) => call(reader, 'PUT', `/api/v1/employees/${outsider}`, { start_of_work: '2030-02-02' }),
+  },
+  field_probation_period: {
+    section: 'Employee.Profile',
+    profileKeys: ['probation_period'],
+    listKeys: ['probation_period'],
+    exportColumns: ['probation_period'],
+    searches: [],
+    refusedQueries: ['sort=probation_period'],
+    refusedReads: ['probation'],
+    write: (reader) =>
+      call(reader, 'PUT', `/api/v1/employees/${outsider}`, { probation_period: '2031-05-05' }),
+  },
+  field_system_role: {
+    section: 'Employee.Profile',
+    profileKeys: ['system_role'],
+    listKeys: [],
+    exportColumns: [],
+    searches: [],
+    refusedQueries: [],
+    refusedReads: [],
+    write: async (reader) => {
+      const employeeRole = await t.database.db.query.roles.findFirst({
+        where: (role, { and, eq: is }) => and(is(role.companyId, company.id), is(role.key, 'employee')),
+      });
+      return call(reader, 'POST', `/api/v1/employees/${outsider}/access`, { role_id: employeeRole?.id });
+    },
+  },
+};
+
+/** A to_all role with every action but login_as and every field but `field`, taken from `entity`. */
+function grantsWithout(field: string, entity: string): Record<string, EntityGrant> {
+  const grants = grantsAt('to_all');
+  const grant = grants[entity];
+  if (grant) grants[entity] = { ...grant, fields: (grant.fields ?? []).filter((other) => other !== field) };
+  return grants;
+}
+
+describe('employees matrix: each field permission missing, on Employee or on its section', () => {
+  for (const [field, cases] of Object.entries(FIELD_CASES)) {
+    for (const entity of ['Employee', cases.section]) {
+      it(`without ${field} on ${entity}: absent from the profile, the list and the export; not searched, filtered, sorted or written`, async () => {
+        const reader = await readerWith(await createRole(grantsWithout(field, entity)));
+        const label = `${field} on ${entity}`;
+        const profile = (await call(reader, 'GET', `/api/v1/employees/${outsider}`)).json().data;
+        const control = (await call(owner, 'GET', `/api/v1/employees/${outsider}`)).json().data;
+        for (const key of cases.profileKeys) {
+          expect(profile, `${label}: profile ${key}`).not.toHaveProperty(key);
+          expect(control, `owner sees ${key}`).toHaveProperty(key);
+        }
+
+        const list = employeesResponseSchema.parse(
+          (await call(reader, 'GET', '/api/v1/employees/visible?per_page=100')).json(),
+        ).data as unknown as Record<string, unknown>[];
+        const row = list.find((item) => item.id === outsider);
+        expect(row, `${label}: listed`).toBeDefined();
+        for (const key of cases.listKeys) expect(row, `${label}: list ${key}`).not.toHaveProperty(key);
+
+        const exported = await call(reader, 'GET', '/api/v1/employees/export?format=csv&per_page=100');
+        expect(exported.statusCode, exported.body).toBe(200);
+        const header = exported.body.replace('\uFEFF', '').split('\r\n')[0]?.split(',') ?? [];
+        for (const column of cases.exportColumns)
+          expect(header, `${label}: export column ${column}`).not.toContain(column);
+
+        for (const search of cases.searches) {
+          const found = employeesResponseSchema.parse(
+            (await call(reader, 'GET', `/api/v1/employees/visible?search=${search}&per_page=100`)).json(),
+          );
+          expect(
+            found.data.map((item) => item.id),
+            `${label}: search ${search}`,
+          ).not.toContain(outsider);
+          const exportFound = await call(
+            reader,
+            'GET',
+            `/api/v1/employees/export?format=csv&search=${search}`,
+          );
+          expect(exportFound.body.includes('Outsider'), `${label}: export search ${search}`).toBe(false);
+        }
+        for (const query of cases.refusedQueries) {
+          for (const path of ['/api/v1/employees/visible?', '/api/v1/employees/export?format=csv&']) {
+            const answer = await call(reader, 'GET', `${path}${query}`);
+            expect(answer.statusCode, `${label}: ${path}${query}`).toBe(403);
+            expect(answer.json()).toMatchObject({ message: expect.any(String) });
+          }
+        }
+        for (const read of cases.refusedReads) {
+          const url =
+            read === 'probation' ? '/api/v1/employees/probation' : `/api/v1/employees/${outsider}/${read}`;
+          expect((await call(reader, 'GET', url)).statusCode, `${label}: ${read}`).toBe(403);
+        }
+        const write = await cases.write(reader);
+        expect(write.statusCode, `${label}: write`).toBe(403);
+      });
+    }
+  }
+
+  it('a photo is changed without update_avatar only on one’s own record', async () => {
+    const grants = grantsAt('to_all');
+    const employee = grants.Employee;
+    if (employee)
+      grants.Employee = {
+        ...employee,
+        actions: (employee.actions ?? []).filter((action) => action !== 'update_avatar'),
+      };
+    const reader = await readerWith(await createRole(grants));
+    expect((await putPhoto(reader, outsider)).statusCode).toBe(403);
+    expect((await putPhoto(reader, teammate)).statusCode).toBe(403);
+    expect((await putPhoto(reader, reader.user.employeeId)).statusCode).toBe(200);
+    const profile = employeeResponseSchema.parse(
+      (await call(reader, 'GET', `/api/v1/employees/${outsider}`)).json(),
+    );
+    expect(profile.data.can.update_avatar).toBe(false);
+  });
+});
+
+describe('employees matrix: get_profile opens another employee’s profile beyond the directory row', () => {
+  it('without it: the directory row and photo, one’s own profile; every other profile read or write 403', async () => {
+    const grants = grantsAt('to_all');
+    const employee = grants.Employee;
+    if (employee)
+      grants.Employee = {
+        ...employee,
+        actions: (employee.actions ?? []).filter((action) => action !== 'get_profile'),
+      };
+    const reader = await readerWith(await createRole(grants));
+    const list = employeesResponseSchema.parse(
+      (await call(reader, 'GET', '/api/v1/employees/visible?per_page=100')).json(),
+    );
+    expect(list.data.map((row) => row.id)).toEqual(expect.arrayContaining([teammate, outsider]));
+    for (const id of [teammate, outsider]) {
+      expect((await call(reader, 'GET', `/api/v1/employees/${id}/photo`)).statusCode).toBe(200);
+      for (const path of ['', '/changes', '/salaries', '/files']) {
+        const read = await call(reader, 'GET', `/api/v1/employees/${id}${path}`);
+        expect(read.statusCode, `GET ${path}`).toBe(403);
+        expect(read.json()).toMatchObject({ message: expect.any(String) });
+      }
+      expect((await call(reader, 'PUT', `/api/v1/employees/${id}`, { notes: 'no profile' })).statusCode).toBe(
+        403,
+      );
+      expect((await putPhoto(reader, id)).statusCode).toBe(403);
+    }
+    // Refused before the write: nothing changed.
+    expect((await call(owner, 'GET', `/api/v1/employees/${outsider}`)).json().data.notes).not.toBe(
+      'no profile',
+    );
+    expect((await call(reader, 'POST', '/api/v1/employees', { first_name: 'Nope' })).statusCode).toBe(403);
+    for (const path of ['', '/changes', '/salaries', '/files']) {
+      const own = await call(reader, 'GET', `/api/v1/employees/${reader.user.employeeId}${path}`);
+      expect(own.statusCode, `own ${path}`).toBe(200);
+    }
+    // A hidden employee stays 404 whatever the action.
+    const narrow = await readerWith(await createRole({ Employee: { level: null } }));
+    expect((await call(narrow, 'GET', `/api/v1/employees/${outsider}`)).statusCode).toBe(404);
+  });
+
+  it('with it (the built-in manager): the team’s profiles open', async () => {
+    const manager = await seedStaff(t, company, 'manager');
+    await t.database.db
+      .insert(teamMembers)
+      .values({ companyId: company.id, teamId: team, employeeId: manager.user.employeeId });
+    expect((await call(manager, 'GET', `/api/v1/employees/${teammate}`)).statusCode).toBe(200);
+  });
+});

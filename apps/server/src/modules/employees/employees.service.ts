@@ -21,7 +21,13 @@ import { AppError } from '../../lib/app-error';
 import { buildContainsPattern } from '../../lib/contains-pattern';
 import { describeDownload } from '../../lib/download-type';
 import type { EventBus } from '../../lib/event-bus';
-import { type Access, levelFor, requireLevel, stripHiddenFields } from '../../plugins/access/access';
+import {
+  type Access,
+  hasNamedAction,
+  levelFor,
+  requireLevel,
+  stripHiddenFields,
+} from '../../plugins/access/access';
 import type { FileStore } from '../../storage/file-store';
 import {
   BODY_RULES,
@@ -191,10 +197,25 @@ function usesExtendedFilters(query: EmployeesQuery): boolean {
   );
 }
 
-/** A field the reader filters or sorts by must be one they may see (403 otherwise). */
+/**
+ * A field the reader filters or sorts by must be one they may see (403 otherwise). The directory's
+ * filterable fields all sit in the profile section, so Employee.Profile's fields_view counts too.
+ */
 function requireVisibleFields(access: Access, fields: readonly FieldPermission[]): void {
   for (const field of fields) {
-    if (!canSeeField(access, field)) throw forbidden('employees.hidden_field');
+    if (!canSeeField(access, field, 'profile')) throw forbidden('employees.hidden_field');
+  }
+}
+
+/**
+ * 403 unless the reader may open this employee's full profile (spec §6 get_profile; decision 013,
+ * addendum): their own always, anyone else's only with the Employee get_profile action. The directory
+ * row (and the photo it shows) needs no action; the profile, its history, salaries and documents do,
+ * and so does every write that answers with the profile.
+ */
+function requireProfileAccess(access: Access, relation: Relation): void {
+  if (relation !== 'own' && !hasNamedAction(access, 'Employee', 'get_profile')) {
+    throw forbidden('employees.profile_forbidden');
   }
 }
 
@@ -210,6 +231,15 @@ const LIST_SECTION_KEYS = {
   employment_type: 'profile',
   city: 'personal_info',
 } as const satisfies Partial<Record<keyof EmployeeListItem, Section>>;
+
+/** Governed list keys and their field permission, checked with their section's fields_view as in the profile. */
+const LIST_FIELD_KEYS = {
+  email: 'field_email',
+  phone: 'field_phone',
+  position: 'field_position',
+  start_of_work: 'field_start_of_work',
+  probation_period: 'field_probation_period',
+} as const satisfies Partial<Record<keyof typeof LIST_SECTION_KEYS, FieldPermission>>;
 
 type DictionaryNames = Map<number, { id: number; name: string; meta: Record<string, unknown> }>;
 
@@ -249,6 +279,11 @@ function toListItem(
     access: row.access,
   };
   const shown: Record<string, unknown> = stripHiddenFields('Employee', access, item);
+  // The sub-entity's fields_view too (canSeeField), so a row never shows what the profile hides.
+  for (const [key, field] of Object.entries(LIST_FIELD_KEYS)) {
+    if (!canSeeField(access, field, LIST_SECTION_KEYS[key as keyof typeof LIST_FIELD_KEYS]))
+      delete shown[key];
+  }
   // A section the reader does not see on this employee: its governed values absent, the rest null,
   // as in the profile.
   const relation = relationOf(readerOf(access), { id: row.id, teams });
@@ -556,10 +591,14 @@ async function presentEmployee(ctx: EmployeesContext, visible: VisibleEmployee):
       update: relationLevel('update') || editSections.length > 0,
       delete: relationLevel('delete') && account === null,
       // A disabled account (revoked, or dismissed) gets its access back the same way.
+      // Sending access gives a role (field_system_role) and mails the invitation (the email action).
       send_access:
         (account === null || account.isDisabled) &&
         access.permissions.Employee.actions.includes('send_access') &&
+        access.permissions.Employee.actions.includes('email') &&
+        canSeeField(access, 'field_system_role', 'profile') &&
         relationLevel('update'),
+      email: access.permissions.Employee.actions.includes('email'),
       login_as:
         account !== null &&
         !account.isDisabled &&
@@ -604,7 +643,9 @@ export async function getEmployee(
   ctx: EmployeesContext,
   employeeId: number,
 ): Promise<{ data: EmployeeDetails }> {
-  return { data: await presentEmployee(ctx, await findVisibleEmployee(ctx, employeeId)) };
+  const visible = await findVisibleEmployee(ctx, employeeId);
+  requireProfileAccess(ctx.access, visible.relation);
+  return { data: await presentEmployee(ctx, visible) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -917,6 +958,8 @@ export async function createEmployee(
   const { access } = ctx;
   const level = requireLevel(access, 'Employee', 'create');
   if (rankLevel(level) < rankLevel('only_my_and_my_team')) throw new AppError('forbidden');
+  // The answer is the new employee's profile: checked before anything is written.
+  requireProfileAccess(access, 'other');
   const input = body as Body;
   requireWritableKeys(access, sentKeys(input), null);
   const teamIds = input.team_ids ?? [];
@@ -1007,6 +1050,8 @@ export async function updateEmployee(
   const visible = await findVisibleEmployee(ctx, employeeId);
   const keys = sentKeys(body);
   requireWritableKeys(access, keys, visible.relation);
+  // The answer is the profile: refused before the write, never after it.
+  requireProfileAccess(access, visible.relation);
   if (body.team_ids !== undefined) {
     const current = new Set(visible.teams.map((team) => team.id));
     const added = body.team_ids.filter((id) => !current.has(id));
@@ -1109,6 +1154,7 @@ export async function listChanges(
   query: { page: number; per_page: number },
 ) {
   const visible = await findVisibleEmployee(ctx, employeeId);
+  requireProfileAccess(ctx.access, visible.relation);
   const sections = visibleSections(ctx.access, visible.relation);
   const fields = [
     'created',
@@ -1151,6 +1197,7 @@ async function salaryEmployee(
   write: boolean,
 ): Promise<VisibleEmployee> {
   const visible = await findVisibleEmployee(ctx, employeeId);
+  if (!write) requireProfileAccess(ctx.access, visible.relation);
   const sections = visibleSections(ctx.access, visible.relation);
   if (!canSeeRule(ctx.access, { section: 'profile', field: 'field_salary' }, sections)) {
     throw forbidden('employees.hidden_field');
@@ -1217,6 +1264,7 @@ async function filesEmployee(
   action: 'view' | 'create' | 'delete',
 ): Promise<VisibleEmployee> {
   const visible = await findVisibleEmployee(ctx, employeeId);
+  if (action === 'view') requireProfileAccess(ctx.access, visible.relation);
   if (!canSeeField(ctx.access, 'field_files', 'files')) throw forbidden('employees.hidden_field');
   if (!canReach(ctx.access, 'Employee.Files', 'view', visible.relation)) throw new AppError('forbidden');
   if (action !== 'view' && !canReach(ctx.access, 'Employee.Files', action, visible.relation)) {
@@ -1335,12 +1383,16 @@ const PHOTO_FORMATS: Readonly<Record<string, string>> = {
   webp: 'image/webp',
 };
 
-/** Checks the photo may be changed before its bytes are read: the employee's own, or update_avatar. */
+/**
+ * Checks the photo may be changed before its bytes are read: the employee's own, or update_avatar;
+ * the answer is the profile, so another's needs get_profile too.
+ */
 export async function checkPhotoUpload(ctx: EmployeesContext, employeeId: number): Promise<VisibleEmployee> {
   const visible = await findVisibleEmployee(ctx, employeeId);
   if (visible.relation !== 'own' && !ctx.access.permissions.Employee.actions.includes('update_avatar')) {
     throw new AppError('forbidden');
   }
+  requireProfileAccess(ctx.access, visible.relation);
   return visible;
 }
 

@@ -34,13 +34,15 @@ const SCOPE_GRANTS: Record<ApiTokenScope, Partial<Record<Entity, EntityGrant>>> 
     Employee: {
       view: true,
       update: false,
-      // Visibility widening actions of decision 013 and the directory's filters; never export,
-      // login as, send access or any other action that changes something.
+      // Visibility widening actions of decision 013, the directory's filters and get_profile (opens the
+      // profiles of employees already seen); never export, login as, send access, email or any other
+      // action that changes or sends something.
       actions: [
         'view_without_team',
         'view_in_hidden_teams',
         'view_in_open_teams',
         'extended_filters_and_sorting',
+        'get_profile',
       ],
     },
     'Employee.Profile': READ,

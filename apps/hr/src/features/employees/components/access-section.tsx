@@ -30,7 +30,9 @@ export function AccessSection({ employee }: { employee: EmployeeDetails }) {
   const [error, setError] = useState<string | null>(null);
   const resend = useResendAccess(employee.id);
   const revoke = useRevokeAccess(employee.id);
-  const canManage = employee.can.send_access;
+  // Resend and revoke act on an existing account: the send_access action (the server checks it and
+  // the employee's visibility); can.send_access only says whether a new access may be sent now.
+  const canManage = permissions.canDo('Employee', 'send_access');
   // Without an account the header offers "Send access"; its state is in the header's chip.
   if (employee.access === 'none' || (!isOwner && !canManage)) return null;
 
@@ -43,7 +45,7 @@ export function AccessSection({ employee }: { employee: EmployeeDetails }) {
       <FormError message={error} />
       {canManage && employee.access !== 'disabled' ? (
         <div className="employee-header__actions">
-          {employee.access === 'invited' ? (
+          {employee.access === 'invited' && employee.can.email ? (
             <button
               type="button"
               aria-disabled={resend.isPending}

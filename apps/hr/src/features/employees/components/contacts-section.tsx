@@ -37,7 +37,13 @@ export function ContactsSection({ employee }: { employee: EmployeeDetails }) {
           {
             key: 'email',
             label: t('hr.employees.field.email'),
-            value: employee.email ? <a href={`mailto:${employee.email}`}>{employee.email}</a> : null,
+            // Writing to the employee is the Employee email action; without it the address is plain text.
+            value:
+              employee.email && employee.can.email ? (
+                <a href={`mailto:${employee.email}`}>{employee.email}</a>
+              ) : (
+                employee.email
+              ),
           },
           {
             key: 'phone',

@@ -69,6 +69,27 @@ describe('employee profile actions', () => {
     );
   });
 
+  it('offers no resend and no mail link without the email action; revoking stays', async () => {
+    mockFetch(
+      profileRoutes(buildEmployee({ access: 'invited', can: { ...buildEmployee().can, email: false } })),
+    );
+    renderApp('/employees/11', { permissions: buildEmployeePermissions() });
+    const access = await screen.findByRole('region', { name: 'Access' });
+    expect(within(access).queryByRole('button', { name: 'Resend invitation' })).not.toBeInTheDocument();
+    expect(within(access).getByRole('button', { name: 'Revoke access' })).toBeInTheDocument();
+    const contacts = screen.getByRole('region', { name: 'Contacts' });
+    expect(within(contacts).getByText('anna@acme.test')).toBeInTheDocument();
+    expect(within(contacts).queryByRole('link', { name: 'anna@acme.test' })).not.toBeInTheDocument();
+  });
+
+  it('offers neither resend nor revoke without the send_access action', async () => {
+    mockFetch(profileRoutes(buildEmployee({ access: 'invited' })));
+    renderApp('/employees/11', { permissions: buildEmployeePermissions({ actions: ['email'] }) });
+    await screen.findByRole('heading', { level: 1, name: 'Anna Kovalenko' });
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke access' })).not.toBeInTheDocument();
+  });
+
   it("shows owners the employee's account: role, language and status", async () => {
     mockFetch(
       profileRoutes(buildEmployee({ access: 'active' }), [

@@ -80,6 +80,7 @@ describe('employee profile', () => {
         send_access: false,
         login_as: false,
         update_avatar: false,
+        email: false,
         view_sections: ['profile', 'contacts', 'personal_info'],
         edit_sections: [],
       },

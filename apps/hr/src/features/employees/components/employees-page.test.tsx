@@ -68,6 +68,19 @@ describe('employees directory', () => {
     expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/app/employees/import');
   });
 
+  it('links names to profiles only with get_profile, and one’s own always', async () => {
+    const me = buildListItem({ id: 7, name: 'Ivan Myself', employee_number: null, name_alt: null });
+    mockFetch([{ path: '/api/v1/employees/visible', body: page([anna, me]) }, ...lookupRoutes()]);
+    renderApp('/employees', { permissions: buildEmployeePermissions({ actions: [] }) });
+    const table = await screen.findByRole('table', { name: 'Employees' });
+    expect(within(table).getByText('Anna Kovalenko')).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'Anna Kovalenko' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Ivan Myself' })).toHaveAttribute(
+      'href',
+      '/app/employees/7',
+    );
+  });
+
   it('offers no export without the export action', async () => {
     mockFetch([{ path: '/api/v1/employees/visible', body: page() }, ...lookupRoutes()]);
     renderApp('/employees', { permissions: buildEmployeePermissions() });
@@ -119,7 +132,7 @@ describe('employees directory', () => {
   it('without the extended action: no extended filters or sorting, and an address cannot ask for them', async () => {
     const { calls } = mockFetch([{ path: '/api/v1/employees/visible', body: page() }, ...lookupRoutes()]);
     renderApp('/employees?position=eng&sort=start_of_work&team_ids=4', {
-      permissions: buildEmployeePermissions({ actions: [] }),
+      permissions: buildEmployeePermissions({ actions: ['get_profile'] }),
     });
     await screen.findByRole('link', { name: 'Anna Kovalenko' });
     expect(lastQuery(calls)).toEqual({ page: '1', per_page: '20', team_ids: '4' });

@@ -342,11 +342,15 @@ export function EmployeesPage() {
   );
 }
 
+/** The row's name, a link to the profile when the reader may open it (own, or get_profile). */
 function EmployeeName({ employee }: { employee: EmployeeListItem }) {
   const t = useT();
+  const permissions = usePermissions();
+  const { user } = usePageData();
+  const canOpen = employee.id === user.employeeId || permissions.canDo('Employee', 'get_profile');
   return (
     <div>
-      <Link href={`/employees/${employee.id}`}>{employee.name}</Link>
+      {canOpen ? <Link href={`/employees/${employee.id}`}>{employee.name}</Link> : employee.name}
       {employee.is_dismissed ? (
         <span className="chip chip--red employee-dismissed">{t('hr.employees.dismissed')}</span>
       ) : null}
