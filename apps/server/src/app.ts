@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Mail goes out as durable jobs: retried with backoff, dead letters shown to owners.
   const jobs = createJobQueue({ db: database.db, log: app.log });
   app.decorate('jobs', jobs);
-  const mail = createMailQueue(jobs, emailSender);
+  const mail = createMailQueue(jobs, emailSender, { fileStore: deps.fileStore, log: app.log });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   // Modules react to each other through the event bus (delivered through the database's outbox).

@@ -1,5 +1,12 @@
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Env } from '../config/env';
+
+/** A stored file to attach (its key in the FileStore): what a queued mail carries, never the bytes. */
+export type StoredAttachment = { filename: string; contentType: string; storageKey: string };
+
+/** An attachment as it is sent: the stored file opened as a stream when the mail leaves. */
+export type OpenedAttachment = { filename: string; contentType: string; content: Readable };
 
 /** One outgoing mail. Plain text always; HTML optional. */
 export type EmailMessage = {
@@ -14,6 +21,16 @@ export type EmailMessage = {
    * its METHOD, which mail clients offer to add to the calendar, and as an attachment named `filename`.
    */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+  /**
+   * Files attached: stored ones in a queued mail (the job's payload), opened streams once the mail
+   * queue hands it to a sender (mail-queue.ts), so no job row or log line holds a file's bytes.
+   */
+  attachments?: readonly (StoredAttachment | OpenedAttachment)[];
+};
+
+/** A mail as the log writes it: attachments by name and type only. */
+export type LoggedMail = Omit<EmailMessage, 'attachments'> & {
+  attachments?: { filename: string; contentType: string }[];
 };
 
 /** Where Kadry's mail goes. `send` rejects when the mail could not be handed over. */
@@ -23,12 +40,17 @@ export type EmailSender = {
 };
 
 /** Writes each mail to the log instead of sending it: the default without SMTP_URL (links still work). */
-export function createLogEmailSender(
-  log: (entry: { mail: EmailMessage }, text: string) => void,
-): EmailSender {
+export function createLogEmailSender(log: (entry: { mail: LoggedMail }, text: string) => void): EmailSender {
   return {
     async send(message) {
-      log({ mail: message }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
+      // Attachments by name only: never their bytes in the log (an opened stream is left unread).
+      const attachments = message.attachments?.map((file) => {
+        if ('content' in file) file.content.destroy();
+        return { filename: file.filename, contentType: file.contentType };
+      });
+      const mail: LoggedMail = { ...message, attachments };
+      if (!attachments) delete mail.attachments;
+      log({ mail }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
     },
   };
 }
@@ -38,7 +60,11 @@ export function createSmtpEmailSender(opts: { url: string; from: string }): Emai
   const transport = nodemailer.createTransport(opts.url);
   return {
     async send(message) {
-      await transport.sendMail({ from: opts.from, ...message });
+      // Only opened files go out (the mail queue opens stored ones before it calls the sender).
+      const attachments = message.attachments
+        ?.filter((file): file is OpenedAttachment => 'content' in file)
+        .map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content }));
+      await transport.sendMail({ from: opts.from, ...message, attachments });
     },
     async close() {
       transport.close();
@@ -49,7 +75,7 @@ export function createSmtpEmailSender(opts: { url: string; from: string }): Emai
 /** SMTP when SMTP_URL is set, otherwise the log. */
 export function createEmailSender(
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>,
-  log: (entry: { mail: EmailMessage }, text: string) => void,
+  log: (entry: { mail: LoggedMail }, text: string) => void,
 ): EmailSender {
   if (env.SMTP_URL) return createSmtpEmailSender({ url: env.SMTP_URL, from: env.MAIL_FROM });
   return createLogEmailSender(log);

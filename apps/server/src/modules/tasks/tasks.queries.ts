@@ -646,3 +646,51 @@ export async function touchTask(tx: Tx, companyId: number, id: number, now: Date
     .set({ updatedAt: now })
     .where(and(eq(tasks.companyId, companyId), eq(tasks.id, id)));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Mail (task-mail.ts).
+
+/** Whom a task mail goes to: an active account. */
+export type MailRecipient = { id: number; email: string; name: string; locale: 'en' | 'ru' | 'uk' };
+
+/** The active accounts among these users, in the order given. */
+export async function findMailRecipients(
+  db: Tx,
+  companyId: number,
+  userIds: readonly number[],
+): Promise<MailRecipient[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, [...userIds]), eq(users.isDisabled, false)));
+  return userIds.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+/** A file to mail: where it is stored, its name, size and type. */
+export type MailableFile = { storageKey: string; name: string; size: number; mime: string };
+
+/** The files of a task (its own, `commentId` null) or of one comment, in the order they were added. */
+export async function listMailableFiles(
+  db: Tx,
+  companyId: number,
+  owner: { taskId: number; commentId: number | null },
+): Promise<MailableFile[]> {
+  return db
+    .select({
+      storageKey: storedFiles.storageKey,
+      name: storedFiles.originalName,
+      size: storedFiles.size,
+      mime: taskFiles.mime,
+    })
+    .from(taskFiles)
+    .innerJoin(storedFiles, and(eq(storedFiles.companyId, companyId), eq(storedFiles.id, taskFiles.fileId)))
+    .where(
+      and(
+        eq(taskFiles.companyId, companyId),
+        eq(taskFiles.taskId, owner.taskId),
+        owner.commentId === null ? isNull(taskFiles.commentId) : eq(taskFiles.commentId, owner.commentId),
+      ),
+    )
+    .orderBy(asc(taskFiles.createdAt), asc(taskFiles.fileId));
+}

@@ -130,7 +130,14 @@ export const tasksRoutes: FastifyPluginAsync<TasksRoutesOptions> = async (app, o
   const uploads = trackRequestUploads<TaskUpload>(app, fileStore);
 
   async function contextOf(request: FastifyRequest): Promise<TasksContext> {
-    return { db: opts.db, access: await getAccess(request), now: opts.now, fileStore };
+    return {
+      db: opts.db,
+      access: await getAccess(request),
+      now: opts.now,
+      fileStore,
+      // Task mail goes through the app's job queue ('mail.send'), its links to the trusted origin.
+      mailer: { jobs: app.jobs, linkOrigin: request.linkOrigin, log: request.log },
+    };
   }
 
   /**

@@ -27,12 +27,14 @@ import { formatFullName } from '../employees/employee-names';
 import { readerOf as employeeReaderOf, levelReaches } from '../employees/employee-visibility';
 import { findVisibleEmployee } from '../employees/employees.service';
 import { forgetTargetNotifications, notifyUsers } from '../notifications/notifications.service';
+import { queueTaskMail, sendTaskMail, type TaskMailer } from './task-mail';
 import {
   type CommentRow,
   countFiles,
   deleteTaskComment,
   deleteTaskRow,
   findAssignableEmployee,
+  findMailRecipients,
   findTaskComment,
   findTaskFile,
   findUserIdOfEmployee,
@@ -42,6 +44,7 @@ import {
   insertTaskFiles,
   listFeedTaskRows,
   listFilesOf,
+  listMailableFiles,
   listTaskComments,
   listVisibleTasks,
   removeAllFilesOf,
@@ -70,6 +73,8 @@ export type TasksContext = {
   now: () => Date;
   /** Where files live; stored files of removed tasks and comments are deleted from it after commit. */
   fileStore?: Pick<FileStore, 'delete'>;
+  /** Mail to the people a task event concerns, with its files (task-mail.ts); none without it. */
+  mailer?: TaskMailer;
 };
 
 /** An attachment already in the FileStore (the routes store it while reading the body). */
@@ -320,14 +325,18 @@ function checkFileCount(count: number, max: number): void {
   if (count > max) throw fieldError('attached_files', 'tasks.errors.too_many_files', { max });
 }
 
+/**
+ * Tells a new assignee (not the user themself) of the task: a notification, and a mail carrying the
+ * task's files within their mail limit. Call after the files are recorded; answers the mail jobs.
+ */
 async function notifyAssignee(
   ctx: TasksContext,
   tx: Db,
   task: { id: number; name: string },
   assigneeUserId: number,
-): Promise<void> {
+): Promise<number[]> {
   const { user } = ctx.access;
-  if (assigneeUserId === user.id) return;
+  if (assigneeUserId === user.id) return [];
   await notifyUsers(tx, user.companyId, {
     userIds: [assigneeUserId],
     kind: 'task_assigned',
@@ -336,6 +345,19 @@ async function notifyAssignee(
     title: task.name,
     link: taskLink(task.id),
     dedupeKey: `task_assigned:${task.id}:${assigneeUserId}:${ctx.now().getTime()}`,
+  });
+  if (!ctx.mailer) return [];
+  const [recipients, files] = await Promise.all([
+    findMailRecipients(tx, user.companyId, [assigneeUserId]),
+    listMailableFiles(tx, user.companyId, { taskId: task.id, commentId: null }),
+  ]);
+  return queueTaskMail(ctx.mailer, tx, user.companyId, {
+    kind: 'assigned',
+    actorName: user.name,
+    task,
+    path: taskLink(task.id),
+    files,
+    recipients,
   });
 }
 
@@ -363,7 +385,7 @@ export async function createTask(
   const applicationId = input.application_id ?? null;
   if (applicationId !== null) await checkApplication(ctx, applicationId);
   checkFileCount(uploads.length, TASK_FILES_MAX);
-  const id = await ctx.db.transaction(async (tx) => {
+  const { id, jobIds } = await ctx.db.transaction(async (tx) => {
     const created = await insertTask(tx, companyId, {
       name: input.name,
       description: input.description || null,
@@ -377,9 +399,10 @@ export async function createTask(
       templateId: input.template_id ?? null,
     });
     await insertTaskFiles(tx, companyId, { taskId: created, commentId: null }, uploads);
-    await notifyAssignee(ctx, tx, { id: created, name: input.name }, assigneeUserId);
-    return created;
+    const mails = await notifyAssignee(ctx, tx, { id: created, name: input.name }, assigneeUserId);
+    return { id: created, jobIds: mails };
   });
+  await sendTaskMail(ctx.mailer, jobIds);
   return readTask(ctx, id);
 }
 
@@ -425,19 +448,21 @@ export async function updateTask(
     }
   }
   const detached = input.detached_file_ids ?? [];
-  const removedKeys = await ctx.db.transaction(async (tx) => {
+  const { removedKeys, jobIds } = await ctx.db.transaction(async (tx) => {
     const keys = await removeFilesOf(tx, companyId, { taskId: id, commentId: null }, detached);
     if (keys === null) throw fieldError('detached_file_ids', 'tasks.errors.file_unknown');
     const remaining = await countFiles(tx, companyId, { taskId: id, commentId: null });
     checkFileCount(remaining + uploads.length, TASK_FILES_MAX);
     await insertTaskFiles(tx, companyId, { taskId: id, commentId: null }, uploads);
     await updateTaskRow(tx, companyId, id, values, ctx.now());
-    if (newAssigneeUserId !== null) {
-      await notifyAssignee(ctx, tx, { id, name: values.name ?? row.name }, newAssigneeUserId);
-    }
-    return keys;
+    const mails =
+      newAssigneeUserId === null
+        ? []
+        : await notifyAssignee(ctx, tx, { id, name: values.name ?? row.name }, newAssigneeUserId);
+    return { removedKeys: keys, jobIds: mails };
   });
   await deleteStoredKeys(ctx, removedKeys);
+  await sendTaskMail(ctx.mailer, jobIds);
   return readTask(ctx, id);
 }
 
@@ -590,19 +615,24 @@ function requireShareable(ctx: TasksContext, isShared: boolean | undefined): voi
   }
 }
 
-/** The people of a task who hear of a comment: its author and assignee, not the commenter. */
+/**
+ * The people of a task who hear of a comment: its author and assignee, not the commenter; each gets a
+ * notification and a mail with the comment's text and files (within their mail limit). Answers the
+ * mail jobs.
+ */
 async function notifyOfComment(
   ctx: TasksContext,
   tx: Db,
   task: TaskListRow,
-  commentId: number,
-): Promise<void> {
+  comment: { id: number; text: string },
+): Promise<number[]> {
+  const commentId = comment.id;
   const { user } = ctx.access;
   const assigneeUserId = await findUserIdOfEmployee(tx, user.companyId, task.assigneeEmployeeId);
   const userIds = [task.authorUserId, assigneeUserId].filter(
     (id): id is number => id !== null && id !== user.id,
   );
-  if (userIds.length === 0) return;
+  if (userIds.length === 0) return [];
   await notifyUsers(tx, user.companyId, {
     userIds,
     kind: 'task_commented',
@@ -611,6 +641,20 @@ async function notifyOfComment(
     title: task.name,
     link: taskLink(task.id),
     dedupeKey: `task_commented:${commentId}`,
+  });
+  if (!ctx.mailer) return [];
+  const [recipients, files] = await Promise.all([
+    findMailRecipients(tx, user.companyId, [...new Set(userIds)]),
+    listMailableFiles(tx, user.companyId, { taskId: task.id, commentId }),
+  ]);
+  return queueTaskMail(ctx.mailer, tx, user.companyId, {
+    kind: 'commented',
+    actorName: user.name,
+    task: { id: task.id, name: task.name },
+    path: taskLink(task.id),
+    body: comment.text,
+    files,
+    recipients,
   });
 }
 
@@ -632,7 +676,7 @@ export async function addComment(
     throw fieldError('text', 'tasks.errors.comment_empty');
   }
   checkFileCount(uploads.length, TASK_COMMENT_FILES_MAX);
-  const commentId = await ctx.db.transaction(async (tx) => {
+  const { commentId, jobIds } = await ctx.db.transaction(async (tx) => {
     const created = await insertTaskComment(tx, user.companyId, {
       taskId: id,
       authorUserId: user.id,
@@ -643,9 +687,10 @@ export async function addComment(
     });
     await insertTaskFiles(tx, user.companyId, { taskId: id, commentId: created }, uploads);
     await touchTask(tx, user.companyId, id, ctx.now());
-    await notifyOfComment(ctx, tx, task, created);
-    return created;
+    const mails = await notifyOfComment(ctx, tx, task, { id: created, text: input.text });
+    return { commentId: created, jobIds: mails };
   });
+  await sendTaskMail(ctx.mailer, jobIds);
   return readComment(ctx, id, commentId);
 }
 
