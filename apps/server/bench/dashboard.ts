@@ -169,6 +169,17 @@ export function widgetCalls(widget: LayoutWidget, canAnswerQuestions: boolean): 
     // The interviewer's list has no query: the widget shows the first `limit` of it.
     case 'myInterviews':
       return [call('myInterviews', route('recruiting.myInterviews'))];
+    case 'absences': {
+      const params = readWidgetParams('absences', widget.params);
+      return [
+        call('absences.list', route('dashboard.absence.list'), {
+          page: 1,
+          per_page: params.limit,
+          absence_type: params.absence_type,
+        }),
+        call('absences.filter', route('dashboard.absence.filter')),
+      ];
+    }
   }
 }
 

@@ -26,6 +26,7 @@ import { DASHBOARD_WIDGETS, type DashboardWidget } from './schemas/dashboard';
  * | administration       | settings    | Settings update at to_all (owners; staff accounts are theirs)    |
  * | hrActions            | employees   | Employee view (each action's date also needs its field: action-templates.service.ts) |
  * | myInterviews         | candidates  | — (interviewers are of any role: `recruiting.myInterviews` asks only the ATS plan) |
+ * | absences             | absences    | AbsenceRequest view                                              |
  *
  * Each row still shows only people the user may see (decision 013), and a birthday or an anniversary
  * only where the section's level reaches that person (own, my team, anyone): a manager whose personal
@@ -88,6 +89,8 @@ export const WIDGET_RULES: Record<DashboardWidget, WidgetRule> = {
   // The user's own interviews: whoever a vacancy's interviewers include, whatever their role (an
   // employee interviews too), as `recruiting.myInterviews` answers any staff account of an ATS company.
   myInterviews: { module: 'candidates', allows: () => true },
+  // `dashboard.absence.list` and `.filter` answer under the AbsenceRequest view, as absentToday's do.
+  absences: { module: 'absences', allows: (p) => canView(p, 'AbsenceRequest') },
 };
 
 /** Whether the user may see the dashboard at all: the Dashboard view. */

@@ -33,6 +33,8 @@ export const DASHBOARD_WIDGETS = [
   'hrActions',
   // The interviewer's upcoming interviews and those awaiting their scorecard (issue 17).
   'myInterviews',
+  // Approved absences of the people the user sees, paged, with a type filter (spec §7.2).
+  'absences',
 ] as const;
 export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
 export const dashboardWidgetSchema = z.enum(DASHBOARD_WIDGETS);
@@ -130,6 +132,14 @@ export const WIDGET_PARAMS_SCHEMAS = {
    * recent ones awaiting their scorecard; the first `limit` are shown.
    */
   myInterviews: z.strictObject({ limit: limitSchema }),
+  /**
+   * Approved absences not yet ended (`dashboard.absence.list`, `per_page` from the limit) of one type
+   * (`absence_type`, null: any), saved through `dashboard.widgets.params` as absentToday's filter is.
+   */
+  absences: z.strictObject({
+    limit: limitSchema,
+    absence_type: z.enum(ABSENCE_TYPE_CODES).nullable().default(null),
+  }),
 } as const satisfies Record<DashboardWidget, z.ZodType>;
 
 export type WidgetParams<W extends DashboardWidget> = z.output<(typeof WIDGET_PARAMS_SCHEMAS)[W]>;

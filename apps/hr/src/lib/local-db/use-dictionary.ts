@@ -4,8 +4,11 @@ import {
   dictionaryResponseSchema,
   type EventTemplatesResponse,
   eventTemplatesResponseSchema,
+  type HrTemplates,
+  splitHrTemplates,
 } from '@kadry/shared/schemas/dictionaries';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../api-client';
 import { usePageData } from '../page-data';
 import { CACHED_AREAS, type CachedArea, createCachedSource, selectSource, stampFor } from './data-sources';
@@ -71,4 +74,30 @@ export function useEventTemplates(cache: LocalCache = localCache) {
       })(stamp),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * The templates HR actions come from, as spec §3.2's `hr` split: the standard ones in the spec's
+ * order (11, 12, 7, 5, 4, 13, those switched on), and every other one as custom — the HR category's
+ * own first, then those of the other categories, each once.
+ */
+export function hrTemplateGroupsOf(data: EventTemplatesResponse['data']): HrTemplates {
+  const { hr } = splitHrTemplates(data);
+  const custom = [...hr.custom];
+  const seen = new Set([...hr.standard, ...hr.custom].map((entry) => entry.id));
+  for (const entries of Object.values(data)) {
+    for (const entry of entries) {
+      if (seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      custom.push(entry);
+    }
+  }
+  return { standard: hr.standard, custom };
+}
+
+/** useEventTemplates as the HR `{ standard, custom }` split (hrTemplateGroupsOf). */
+export function useHrEventTemplates(cache: LocalCache = localCache) {
+  const query = useEventTemplates(cache);
+  const groups = useMemo(() => (query.data ? hrTemplateGroupsOf(query.data) : undefined), [query.data]);
+  return { isPending: query.isPending, isError: query.isError, data: groups };
 }

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { employees } from '../../db/schema/employees';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
@@ -15,11 +16,15 @@ export type FollowedAccountRow = {
   role: { id: number; key: string | null; name: string };
 };
 
-/** The company's accounts among `ids` (others are not found), in no particular order. */
+/**
+ * The company's accounts among `ids` whose employee is `visible` (employeeVisibleWhere; others are
+ * not found), in no particular order.
+ */
 export async function findFollowedAccounts(
   db: Pick<Db, 'select'>,
   companyId: number,
   ids: readonly number[],
+  visible: SQL | undefined,
 ): Promise<FollowedAccountRow[]> {
   if (ids.length === 0) return [];
   return db
@@ -34,5 +39,8 @@ export async function findFollowedAccounts(
     })
     .from(users)
     .innerJoin(roles, and(eq(roles.companyId, companyId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.companyId, companyId), sql`${users.id} = any(${`{${ids.join(',')}}`}::int[])`));
+    .innerJoin(employees, and(eq(employees.companyId, companyId), eq(employees.id, users.employeeId)))
+    .where(
+      and(eq(users.companyId, companyId), sql`${users.id} = any(${`{${ids.join(',')}}`}::int[])`, visible),
+    );
 }

@@ -25,7 +25,7 @@ export const administrationWidgetRoutes: FastifyPluginAsync<AdministrationWidget
         tags: ['dashboard'],
         summary: 'The staff accounts the administration widget follows: role, state, last sign-in',
         description:
-          'Repeated `account_ids` (the widget’s saved parameter, at most 50); the company’s accounts among them in that order, others left out. Owners and roles with Settings update at to_all (WIDGET_RULES). Accounts are picked from `employee.all` (`account_id`).',
+          'Repeated `account_ids` (the widget’s saved parameter, at most 50); the company’s accounts among them in that order, others (and people the user does not see) left out. Owners and roles with Settings update at to_all (WIDGET_RULES). Accounts are picked from `employee.all` (`account_id`).',
         querystring: administrationsQuerySchema,
         response: { 200: administrationsResponseSchema, ...errorResponses(...STAFF_ERRORS, 422) },
       },

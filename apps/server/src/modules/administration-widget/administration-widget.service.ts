@@ -7,6 +7,7 @@ import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { Access } from '../../plugins/access/access';
 import { isBuiltInRole } from '../../plugins/access/roles';
+import { employeeVisibleWhere, readerOf } from '../employees/employee-visibility';
 import { findFollowedAccounts } from './administration-widget.queries';
 
 // The administration widget (issue 15, spec §3.2, §7.2 `dashboard.administrations`): the staff accounts
@@ -16,7 +17,8 @@ export type AdministrationWidgetContext = { db: Db; access: Access; tariffs: rea
 
 /**
  * `GET dashboard.administrations`: the company's accounts among `account_ids`, in the order asked
- * (unknown ids, another company's included, are left out). 403 unless the widget is the user's.
+ * (unknown ids, another company's included, and accounts of people the user does not see are left
+ * out). 403 unless the widget is the user's.
  */
 export async function listFollowedAccounts(
   ctx: AdministrationWidgetContext,
@@ -26,7 +28,9 @@ export async function listFollowedAccounts(
     throw new AppError('forbidden', { key: 'dashboard.widget_unavailable' });
   }
   const ids = [...new Set(query.account_ids ?? [])];
-  const rows = await findFollowedAccounts(ctx.db, ctx.access.user.companyId, ids);
+  // Only people the user sees (decision 013): Settings at to_all does not widen the Employee reach.
+  const visible = employeeVisibleWhere(readerOf(ctx.access));
+  const rows = await findFollowedAccounts(ctx.db, ctx.access.user.companyId, ids, visible);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     data: ids.flatMap((id) => {

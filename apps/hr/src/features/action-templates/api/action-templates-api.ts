@@ -1,5 +1,6 @@
 import { route } from '@kadry/shared/routes';
 import {
+  type ActionStatus,
   actionsTemplateResponseSchema,
   actionTemplateResponseSchema,
   actionTemplatesResponseSchema,
@@ -7,6 +8,7 @@ import {
   type MakeActionTaskBody,
   makeActionTaskResponseSchema,
   templateEventsOneResponseSchema,
+  templateEventsResponseSchema,
 } from '@kadry/shared/schemas/action-templates';
 import { employeePicksResponseSchema } from '@kadry/shared/schemas/employees';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +36,20 @@ export const actionTemplateKeys = {
   groups: (params: ActionsRequest) => ['action-templates', 'actions', 'groups', params] as const,
   one: (id: number, params: Record<string, unknown>) =>
     ['action-templates', 'actions', 'one', id, params] as const,
+  events: (params: TemplateEventsRequest) => ['action-templates', 'actions', 'events', params] as const,
+};
+
+/** `dashboard.actions.templateEvents`' filters (spec §3.2 templates-events request); null dates left out. */
+export type TemplateEventsRequest = {
+  custom_period_start: string | null;
+  custom_period_end: string | null;
+  team_ids: readonly number[];
+  employee_ids: readonly number[];
+  template_ids: readonly number[];
+  status: ActionStatus;
+  mine: boolean;
+  page: number;
+  per_page: number;
 };
 
 /** `GET actionTemplates.all`: every template, switched-off ones too. */
@@ -135,6 +151,22 @@ export function useTemplateActions(
         })
       ).data,
     enabled: isEnabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `dashboard.actions.templateEvents`: every action of the period across the templates, a page at a time. */
+export function useTemplateEvents(request: TemplateEventsRequest) {
+  return useQuery({
+    queryKey: actionTemplateKeys.events(request),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(route('dashboard.actions.templateEvents'), {
+          params: { ...request, mine: request.mine ? 'true' : 'false' },
+          schema: templateEventsResponseSchema,
+          signal,
+        })
+      ).data,
     placeholderData: keepPreviousData,
   });
 }

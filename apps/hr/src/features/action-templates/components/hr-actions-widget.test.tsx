@@ -197,4 +197,138 @@ describe('the HR actions widget', () => {
       team_ids: [9],
     });
   });
+
+  it('groups the template filter: the standard templates in the spec’s order, then the company’s', async () => {
+    const user = userEvent.setup();
+    const entry = (id: number, name: string, position: number) => ({
+      id,
+      code: `template_${id}`,
+      name,
+      meta: {},
+      position,
+    });
+    mockFetch([
+      stateRoute(),
+      { path: GROUPS, body: answer([group(11, [action(11, 21, 'Nina New', '2031-04-01')])]) },
+      { path: '/dictionaries/visible-teams', body: { teams: [] } },
+      { path: '/api/v1/employees/all', body: { data: [] } },
+      {
+        path: '/api/v1/dashboard/dictionaries/event-templates',
+        body: {
+          data: {
+            '1': [
+              entry(4, 'Probation ends', 1),
+              entry(30, 'Team lunch', 2),
+              entry(13, 'Dismissal', 3),
+              entry(5, 'Work anniversary', 4),
+              entry(7, 'Probation review', 5),
+              entry(11, 'Welcome meeting', 6),
+              entry(12, 'First week check-in', 7),
+            ],
+            '3': [entry(40, 'Birthday card', 1)],
+          },
+        },
+      },
+    ]);
+    renderApp('/', { permissions: dashboardPermissions });
+    const widget = await screen.findByRole('region', { name: 'HR actions' });
+    await user.click(
+      await within(widget).findByRole('button', { name: 'Settings of the widget HR actions' }),
+    );
+    const standard = await within(widget).findByRole('group', { name: 'Standard templates' });
+    const custom = within(widget).getByRole('group', { name: 'Company templates' });
+    const names = (element: HTMLElement) =>
+      within(element)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent?.trim());
+    expect(names(standard)).toEqual([
+      'Welcome meeting',
+      'First week check-in',
+      'Probation review',
+      'Work anniversary',
+      'Probation ends',
+      'Dismissal',
+    ]);
+    expect(names(custom)).toEqual(['Team lunch', 'Birthday card']);
+    await user.click(within(custom).getByRole('checkbox', { name: 'Team lunch' }));
+    expect(within(custom).getByRole('checkbox', { name: 'Team lunch' })).toBeChecked();
+    expect(await findAxeViolations()).toEqual([]);
+  });
+
+  it('shows all the period’s actions in a dialog, filtered and paged, each with “make a task”', async () => {
+    const user = userEvent.setup();
+    const EVENTS = '/api/v1/dashboard/actions/template-events';
+    const rows = [action(11, 21, 'Nina New', '2031-04-01'), action(7, 22, 'Tom Trial', '2031-04-13')];
+    const { calls } = mockFetch([
+      stateRoute(),
+      { path: GROUPS, body: answer([group(11, [rows[0] as TemplateAction])]) },
+      { path: '/dictionaries/visible-teams', body: { teams: [] } },
+      { path: '/api/v1/employees/all', body: { data: [] } },
+      {
+        path: '/api/v1/dashboard/dictionaries/event-templates',
+        body: {
+          data: { '1': [{ id: 11, code: 'welcome', name: 'Welcome meeting', meta: {}, position: 1 }] },
+        },
+      },
+      {
+        path: EVENTS,
+        body: ({ url }) => {
+          const page = Number(url.searchParams.get('page') ?? '1');
+          return {
+            data: page === 1 ? rows : [action(7, 23, 'Tara Test', '2031-04-20')],
+            meta: { current_page: page, last_page: 2, per_page: 20, total: 21, period: PERIOD },
+          };
+        },
+      },
+      {
+        method: 'POST',
+        path: MAKE_TASK,
+        status: 201,
+        body: { data: { task: { id: 56, url: '/app/tasks/56' }, is_new: true } },
+      },
+    ]);
+    renderApp('/', { permissions: dashboardPermissions });
+    const widget = await screen.findByRole('region', { name: 'HR actions' });
+    await user.click(await within(widget).findByRole('button', { name: 'All actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'All HR actions' });
+    expect(await within(dialog).findByText('Tom Trial')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Found: 21');
+    const first = callsTo(calls, 'GET', EVENTS)[0]?.url.searchParams;
+    expect(first?.get('page')).toBe('1');
+    expect(first?.get('per_page')).toBe('20');
+    expect(first?.get('status')).toBe('all');
+    expect(first?.get('mine')).toBe('false');
+    expect(first?.has('custom_period_start')).toBe(false);
+    expect(await findAxeViolations()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Tara Test')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', EVENTS).at(-1)?.url.searchParams.get('page')).toBe('2');
+
+    // A filter goes back to the first page.
+    await user.selectOptions(within(dialog).getByLabelText('Show'), 'Without a task');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Only what I do' }));
+    await user.selectOptions(within(dialog).getByLabelText('Template'), 'Welcome meeting');
+    await waitFor(() => {
+      const last = callsTo(calls, 'GET', EVENTS).at(-1)?.url.searchParams;
+      expect(last?.get('status')).toBe('open');
+      expect(last?.get('mine')).toBe('true');
+      expect(last?.getAll('template_ids')).toEqual(['11']);
+      expect(last?.get('page')).toBe('1');
+    });
+
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Make a task: Probation review for Tom Trial' }),
+    );
+    await waitFor(() => expect(callsTo(calls, 'POST', MAKE_TASK)).toHaveLength(1));
+    expect(callsTo(calls, 'POST', MAKE_TASK)[0]?.body).toEqual({
+      template_id: 7,
+      employee_id: 22,
+      date: '2031-04-13',
+    });
+
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(widget).getByRole('button', { name: 'All actions' })).toHaveFocus();
+  });
 });

@@ -1,26 +1,20 @@
-import type { TemplateAction, TemplateActionsGroup } from '@kadry/shared/schemas/action-templates';
+import type { TemplateActionsGroup } from '@kadry/shared/schemas/action-templates';
 import type { WidgetParams } from '@kadry/shared/schemas/dashboard';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
-import { useEventTemplates } from '../../../lib/local-db/use-dictionary';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { snackbar } from '../../../lib/snackbar/snackbar';
 import {
   LimitField,
   TeamField,
   useFormatDay,
-  useSayWhen,
   WidgetSettings,
   WidgetState,
 } from '../../dashboard/components/widget-parts';
-import {
-  type ActionsRequest,
-  useActionGroups,
-  useMakeActionTask,
-  useTemplateActions,
-  useVisiblePeople,
-} from '../api/action-templates-api';
+import { type ActionsRequest, useActionGroups, useTemplateActions } from '../api/action-templates-api';
+import { PersonField, TemplatesField } from './action-filters';
+import { ActionRow } from './action-row';
+import { AllActionsDialog } from './all-actions-dialog';
 import './action-templates.css';
 
 // The dashboard's HR actions widget (issue 15, spec §1 "event templates"): next month's actions of the
@@ -38,72 +32,6 @@ function requestOf(params: Params): ActionsRequest {
     template_ids: params.template_ids,
     per_template: params.limit,
   };
-}
-
-function PersonName({ id, name }: { id: number; name: string }) {
-  const permissions = usePermissions();
-  if (!permissions.can('Employee', 'view')) return name;
-  return <Link href={`/employees/${id}`}>{name}</Link>;
-}
-
-function ActionRow({
-  action,
-  onAnnounce,
-}: {
-  action: TemplateAction;
-  onAnnounce: (message: string) => void;
-}) {
-  const t = useT();
-  const formatDay = useFormatDay({ day: 'numeric', month: 'long' });
-  const sayWhen = useSayWhen();
-  const make = useMakeActionTask();
-  const names = { template: action.template.name, name: action.employee.name };
-  const onMake = () =>
-    make.mutate(
-      { template_id: action.template.id, employee_id: action.employee.id, date: action.date },
-      {
-        onSuccess: () => {
-          const message = t('hr.action_templates.widget.task_made', names);
-          onAnnounce(message);
-          snackbar.success(message);
-        },
-      },
-    );
-  return (
-    <li className="hr-actions__row" data-action={action.key}>
-      <span className="hr-actions__who">
-        <span className="dashboard-widget__primary">
-          <PersonName id={action.employee.id} name={action.employee.name} />
-        </span>
-        <span className="dashboard-widget__secondary">
-          <time dateTime={action.date}>{formatDay(action.date)}</time>
-          {action.days_until >= 0 ? ` · ${sayWhen(action.days_until)}` : null} ·{' '}
-          {action.assignee.person
-            ? t('hr.action_templates.widget.does_it', { name: action.assignee.person.name })
-            : t('hr.action_templates.widget.does_it_unset')}
-        </span>
-      </span>
-      {action.task ? (
-        <Link
-          href={`/tasks/${action.task.id}`}
-          aria-label={`${t('hr.action_templates.widget.open_task')}: ${names.template}, ${names.name}`}
-        >
-          {t('hr.action_templates.widget.task_created')}
-        </Link>
-      ) : (
-        <button
-          type="button"
-          aria-label={t('hr.action_templates.widget.make_task_of', names)}
-          aria-disabled={make.isPending ? true : undefined}
-          onClick={() => {
-            if (!make.isPending) onMake();
-          }}
-        >
-          {t('hr.action_templates.widget.make_task')}
-        </button>
-      )}
-    </li>
-  );
 }
 
 const PAGE_STEP = 20;
@@ -265,76 +193,14 @@ function HrActionsSettings({ params }: { params: Params }) {
   );
 }
 
-/** The template filter of the widget's settings (none ticked: every template), read once opened. */
-function TemplatesField({ value, onChange }: { value: number[]; onChange: (templateIds: number[]) => void }) {
-  const t = useT();
-  const templates = useEventTemplates();
-  const all = Object.values(templates.data ?? {}).flat();
-  return (
-    <fieldset className="hr-actions__templates" aria-busy={templates.isPending ? true : undefined}>
-      <legend>{t('hr.action_templates.widget.templates')}</legend>
-      <p className="hint">{t('hr.action_templates.widget.templates_hint')}</p>
-      <ul>
-        {all.map((template) => (
-          <li key={template.id}>
-            <label>
-              <input
-                type="checkbox"
-                checked={value.includes(template.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...value, template.id]
-                      : value.filter((item) => item !== template.id),
-                  )
-                }
-              />{' '}
-              {template.name}
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
-  );
-}
-
-/** The person filter of the widget's settings: everyone the user sees, or one. */
-function PersonField({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: number | null;
-  onChange: (employeeId: number | null) => void;
-}) {
-  const t = useT();
-  const people = useVisiblePeople({ isEnabled: true });
-  return (
-    <div className="field">
-      <label htmlFor={`${id}-person`}>{t('hr.action_templates.widget.person')}</label>
-      <select
-        id={`${id}-person`}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-      >
-        <option value="">{t('hr.action_templates.widget.everyone')}</option>
-        {(people.data ?? []).map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function HrActionsWidget({ params }: { params: Params }) {
   const t = useT();
   const permissions = usePermissions();
   const query = useActionGroups(requestOf(params));
   const formatDay = useFormatDay();
   const [announcement, setAnnouncement] = useState('');
+  const [isAllOpen, setIsAllOpen] = useState(false);
+  const openAllRef = useRef<HTMLButtonElement>(null);
   const period = query.data?.meta.period;
   return (
     <>
@@ -369,11 +235,20 @@ export function HrActionsWidget({ params }: { params: Params }) {
           </ul>
         )}
       </WidgetState>
-      {permissions.can('Template', 'view') ? (
-        <p className="dashboard-widget__footer">
+      <p className="dashboard-widget__footer hr-actions__footer">
+        <button type="button" ref={openAllRef} onClick={() => setIsAllOpen(true)}>
+          {t('hr.action_templates.all.open')}
+        </button>
+        {permissions.can('Template', 'view') ? (
           <Link href="/settings/action-templates">{t('hr.action_templates.widget.manage')}</Link>
-        </p>
-      ) : null}
+        ) : null}
+      </p>
+      <AllActionsDialog
+        open={isAllOpen}
+        onClose={() => setIsAllOpen(false)}
+        params={params}
+        finalFocus={openAllRef}
+      />
     </>
   );
 }

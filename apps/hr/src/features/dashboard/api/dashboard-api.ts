@@ -1,6 +1,9 @@
 import { route } from '@kadry/shared/routes';
+import { absenceReportResponseSchema, flattenReportMonths } from '@kadry/shared/schemas/absence-reports';
 import {
   absenceBalanceResponseSchema,
+  absenceFilterResponseSchema,
+  absenceListResponseSchema,
   absenceRequestsResponseSchema,
   absentTodayResponseSchema,
   absentTodayTotalResponseSchema,
@@ -21,7 +24,7 @@ import {
 } from '@kadry/shared/schemas/dashboard';
 import { employeeRefsResponseSchema, employeesResponseSchema } from '@kadry/shared/schemas/employees';
 import { visibleTeamsResponseSchema } from '@kadry/shared/schemas/teams';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 // The dashboard's calls (issue 15): the layout and its parameters, and each widget's data. The absence
@@ -105,9 +108,12 @@ export function useSaveAsDefault() {
   });
 }
 
+/** The widgets whose parameters are merged (`dashboard.widgets.params`): those with a type filter. */
+const MERGED_PARAMS_WIDGETS: readonly DashboardWidget[] = ['absentToday', 'absences'];
+
 /**
  * A widget's parameters saved: `dashboard.layouts.current.params` replaces them (spec §7.2: the
- * probation widget's limit), `dashboard.widgets.params` merges (absentToday's filter).
+ * probation widget's limit), `dashboard.widgets.params` merges (absentToday's and absences' filter).
  */
 export function useSaveWidgetParams(widget: DashboardWidget) {
   const client = useQueryClient();
@@ -115,10 +121,9 @@ export function useSaveWidgetParams(widget: DashboardWidget) {
     mutationFn: async (params: Record<string, unknown>) => {
       const body = { widget_name: widget, params: JSON.stringify(params) };
       const options = { schema: widgetParamsResponseSchema };
-      const answer =
-        widget === 'absentToday'
-          ? await api.post(route('dashboard.widgets.params'), body, options)
-          : await api.post(route('dashboard.layouts.current.params'), body, options);
+      const answer = MERGED_PARAMS_WIDGETS.includes(widget)
+        ? await api.post(route('dashboard.widgets.params'), body, options)
+        : await api.post(route('dashboard.layouts.current.params'), body, options);
       return answer.data.data;
     },
     onSuccess: (saved) => {
@@ -230,6 +235,71 @@ export function useOwnBalance() {
     queryFn: async ({ signal }) =>
       (await api.get(route('dashboard.balance.absence'), { schema: absenceBalanceResponseSchema, signal }))
         .data.data,
+  });
+}
+
+/**
+ * `dashboard.balance.absenceReport` for the user (`current`), this year: per type with absences, its
+ * months merged over the type's absences, each flattened to title plus days (spec §3.2). Pending
+ * absences count as the report counts them. Asked once the view is opened (the component mounts).
+ */
+export function useOwnAbsenceReport() {
+  return useQuery({
+    queryKey: ['dashboard', 'absence-report', 'current'] as const,
+    queryFn: async ({ signal }) => {
+      const answer = await api.get(route('dashboard.balance.absenceReport', { id: 'current' }), {
+        schema: absenceReportResponseSchema,
+        signal,
+      });
+      const { data, meta } = answer.data;
+      const types = Object.values(data).flatMap((group) => {
+        const byTitle = new Map<string, { date: string; amount: number }[]>();
+        for (const entry of group.absence_data) {
+          for (const month of flattenReportMonths(entry.months)) {
+            byTitle.set(month.title, [...(byTitle.get(month.title) ?? []), ...month.days]);
+          }
+        }
+        const months = [...byTitle]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([title, days]) => ({
+            title,
+            days: [...days].sort((a, b) => a.date.localeCompare(b.date)),
+            amount: days.reduce((sum, day) => sum + day.amount, 0),
+          }));
+        return months.length > 0 ? [{ absence_type: group.absence_type, unit: group.unit, months }] : [];
+      });
+      return { year: meta.year, types };
+    },
+  });
+}
+
+/**
+ * `dashboard.absence.list` (spec §7.2: page, per_page from the limit, absence_type from the filter);
+ * the page before stays on screen while the next loads.
+ */
+export function useAbsenceList(params: WidgetParams<'absences'>, page: number) {
+  return useQuery({
+    queryKey: [...dashboardKeys.widget('absences', params), page] as const,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(route('dashboard.absence.list'), {
+          params: { page, per_page: params.limit, absence_type: params.absence_type },
+          schema: absenceListResponseSchema,
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** `dashboard.absence.filter`: the types with their totals, sorted by total descending (spec §7.2). */
+export function useAbsenceFilter() {
+  return useQuery({
+    queryKey: ['dashboard', 'absence-filter'] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(route('dashboard.absence.filter'), { schema: absenceFilterResponseSchema, signal })
+      ).data.data.toSorted((a, b) => b.total - a.total),
   });
 }
 

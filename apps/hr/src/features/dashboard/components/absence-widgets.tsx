@@ -1,31 +1,46 @@
 import { ABSENCE_STATUSES, ABSENCE_TYPE_CODES, type AbsenceTypeCode } from '@kadry/shared/schemas/absences';
 import type { WidgetParams } from '@kadry/shared/schemas/dashboard';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { canManageAbsences } from '../../../lib/screens';
-import { useAbsentToday, useEmployeeOptions, useOwnBalance, useRequests } from '../api/dashboard-api';
+import {
+  useAbsentToday,
+  useEmployeeOptions,
+  useOwnAbsenceReport,
+  useOwnBalance,
+  useRequests,
+} from '../api/dashboard-api';
 import { LimitField, TeamField, useFormatDay, WidgetSettings, WidgetState } from './widget-parts';
 
 // The absence widgets: who is away today, the user's balances, and requests (own or all they see).
 // Their data comes from the absences module's dashboard routes.
 
-function useFormatRange() {
+/** An absence's dates: one day, or from – to. */
+export function useFormatRange() {
   const formatDay = useFormatDay();
   return (from: string, to: string) =>
     from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
 }
 
-function useAmount() {
+/** An amount in its unit: "3 days", "1.5 hours". */
+export function useAmount() {
   const t = useT();
-  const { user } = usePageData();
-  const number = new Intl.NumberFormat(user.locale, { maximumFractionDigits: 2 });
+  const number = useFormatNumber();
   return (amount: number, unit: 'days' | 'hours' | string) =>
     t(unit === 'hours' ? 'hr.absences.amount_hours' : 'hr.absences.amount_days', {
       count: amount,
-      amount: number.format(amount),
+      amount: number(amount),
     });
+}
+
+/** A number the user's way, at most two decimals ("0.5", "0,5"). */
+function useFormatNumber() {
+  const { user } = usePageData();
+  const number = new Intl.NumberFormat(user.locale, { maximumFractionDigits: 2 });
+  return (value: number) => number.format(value);
 }
 
 function TypeField({
@@ -98,36 +113,113 @@ export function AbsentTodayWidget({ params }: { params: WidgetParams<'absentToda
   );
 }
 
+/**
+ * The user's year by month (`dashboard.balance.absenceReport` for `current`): per type, each month it
+ * touches with its days, flattened to title plus days (spec §3.2). Loaded once opened.
+ */
+function BalanceByMonth() {
+  const t = useT();
+  const query = useOwnAbsenceReport();
+  const amount = useAmount();
+  const formatMonth = useFormatDay({ month: 'long', year: 'numeric' });
+  const formatDate = useFormatDay({ day: 'numeric', month: 'short' });
+  const number = useFormatNumber();
+  return (
+    <WidgetState
+      query={query}
+      isEmpty={(report) => report.types.length === 0}
+      empty={t('hr.dashboard.balance.by_month_empty')}
+    >
+      {(report) => (
+        <>
+          <p className="dashboard-widget__secondary">
+            {t('hr.dashboard.balance.by_month_year', { year: report.year })}
+          </p>
+          {report.types.map((type) => (
+            <div key={type.absence_type} className="dashboard-balance__type">
+              <h3 className="dashboard-balance__type-title">{t(`hr.absences.type.${type.absence_type}`)}</h3>
+              <dl className="dashboard-balance__months">
+                {type.months.map((month) => (
+                  <div key={month.title}>
+                    <dt>{formatMonth(`${month.title}-01`)}</dt>
+                    <dd>
+                      <span className="dashboard-balance__month-amount">
+                        {amount(month.amount, type.unit)}
+                      </span>{' '}
+                      <span className="dashboard-widget__secondary">
+                        {month.days
+                          .map((day) =>
+                            day.amount === 1 || type.unit === 'hours'
+                              ? formatDate(day.date)
+                              : `${formatDate(day.date)} (${number(day.amount)})`,
+                          )
+                          .join(', ')}
+                      </span>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
+        </>
+      )}
+    </WidgetState>
+  );
+}
+
 export function AbsenceBalanceWidget() {
   const t = useT();
   const query = useOwnBalance();
   const amount = useAmount();
+  const panelId = useId();
+  const [isByMonth, setIsByMonth] = useState(false);
   return (
-    <WidgetState query={query} isEmpty={(rows) => rows.length === 0} empty={t('hr.dashboard.balance.empty')}>
-      {(rows) => (
-        <>
-          <dl className="dashboard-widget__figures">
-            {rows.map((row) => (
-              <div key={`${row.absence_type}-${row.year}`}>
-                <dt>{t(`hr.absences.type.${row.absence_type}`)}</dt>
-                <dd>
-                  {t('hr.dashboard.balance.available', { amount: amount(row.available, row.unit) })}
-                  {row.pending > 0 ? (
-                    <span className="dashboard-widget__secondary">
-                      {' '}
-                      · {t('hr.dashboard.balance.pending', { amount: amount(row.pending, row.unit) })}
-                    </span>
-                  ) : null}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <p className="dashboard-widget__footer">
-            <Link href="/absences">{t('hr.dashboard.balance.open')}</Link>
-          </p>
-        </>
-      )}
-    </WidgetState>
+    <>
+      <WidgetState
+        query={query}
+        isEmpty={(rows) => rows.length === 0}
+        empty={t('hr.dashboard.balance.empty')}
+      >
+        {(rows) => (
+          <>
+            <dl className="dashboard-widget__figures">
+              {rows.map((row) => (
+                <div key={`${row.absence_type}-${row.year}`}>
+                  <dt>{t(`hr.absences.type.${row.absence_type}`)}</dt>
+                  <dd>
+                    {t('hr.dashboard.balance.available', { amount: amount(row.available, row.unit) })}
+                    {row.pending > 0 ? (
+                      <span className="dashboard-widget__secondary">
+                        {' '}
+                        · {t('hr.dashboard.balance.pending', { amount: amount(row.pending, row.unit) })}
+                      </span>
+                    ) : null}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className="dashboard-widget__footer">
+              <Link href="/absences">{t('hr.dashboard.balance.open')}</Link>
+            </p>
+          </>
+        )}
+      </WidgetState>
+      <div className="dashboard-balance__by-month">
+        <button
+          type="button"
+          aria-expanded={isByMonth}
+          aria-controls={panelId}
+          onClick={() => setIsByMonth(!isByMonth)}
+        >
+          {t('hr.dashboard.balance.by_month')}
+        </button>
+        {isByMonth ? (
+          <div id={panelId}>
+            <BalanceByMonth />
+          </div>
+        ) : null}
+      </div>
+    </>
   );
 }
 

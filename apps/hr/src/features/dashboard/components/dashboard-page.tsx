@@ -21,6 +21,7 @@ import { handleMoveKeys, useFocusAfterRender, useSortableSensors } from '../../.
 import { HrActionsWidget } from '../../action-templates/components/hr-actions-widget';
 import { useDashboardState, useResetLayout, useSaveAsDefault, useSaveLayout } from '../api/dashboard-api';
 import { AbsenceBalanceWidget, AbsentTodayWidget, RequestsWidget } from './absence-widgets';
+import { AbsencesWidget } from './absences-widget';
 import { AdministrationWidget } from './administration-widget';
 import { AskWidget } from './ask-widget';
 import { ChildrenStatisticsWidget } from './children-statistics-widget';
@@ -70,6 +71,8 @@ function WidgetContent({ widget }: { widget: LayoutWidget }) {
       return <AdministrationWidget params={readWidgetParams('administration', widget.params)} />;
     case 'myInterviews':
       return <MyInterviewsWidget params={readWidgetParams('myInterviews', widget.params)} />;
+    case 'absences':
+      return <AbsencesWidget params={readWidgetParams('absences', widget.params)} />;
   }
 }
 

@@ -1,0 +1,140 @@
+import type { DictionaryEntry } from '@kadry/shared/schemas/dictionaries';
+import { useT } from '../../../lib/i18n';
+import { useHrEventTemplates } from '../../../lib/local-db/use-dictionary';
+import { useVisiblePeople } from '../api/action-templates-api';
+
+// The filters of the HR actions (the widget's settings and the all-actions dialog): templates in the
+// spec's `hr: { standard, custom }` groups (use-dictionary.ts hrTemplateGroupsOf), and the person.
+
+type Group = { key: 'standard' | 'custom'; label: string; entries: DictionaryEntry[] };
+
+function useTemplateGroups(): { groups: Group[]; isPending: boolean } {
+  const t = useT();
+  const templates = useHrEventTemplates();
+  const groups: Group[] = [
+    {
+      key: 'standard',
+      label: t('hr.action_templates.widget.templates_standard'),
+      entries: templates.data?.standard ?? [],
+    },
+    {
+      key: 'custom',
+      label: t('hr.action_templates.widget.templates_custom'),
+      entries: templates.data?.custom ?? [],
+    },
+  ];
+  return { groups: groups.filter((group) => group.entries.length > 0), isPending: templates.isPending };
+}
+
+/**
+ * The widget's template filter (none ticked: every template): the standard templates in the spec's
+ * order, then the company's own, as two labelled groups of checkboxes.
+ */
+export function TemplatesField({
+  value,
+  onChange,
+}: {
+  value: number[];
+  onChange: (templateIds: number[]) => void;
+}) {
+  const t = useT();
+  const { groups, isPending } = useTemplateGroups();
+  return (
+    <fieldset className="hr-actions__templates" aria-busy={isPending ? true : undefined}>
+      <legend>{t('hr.action_templates.widget.templates')}</legend>
+      <p className="hint">{t('hr.action_templates.widget.templates_hint')}</p>
+      {groups.map((group) => (
+        <fieldset key={group.key} className="hr-actions__template-group" data-group={group.key}>
+          <legend>{group.label}</legend>
+          <ul>
+            {group.entries.map((template) => (
+              <li key={template.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={value.includes(template.id)}
+                    onChange={(event) =>
+                      onChange(
+                        event.target.checked
+                          ? [...value, template.id]
+                          : value.filter((item) => item !== template.id),
+                      )
+                    }
+                  />{' '}
+                  {template.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ))}
+    </fieldset>
+  );
+}
+
+/** One template or every one, the same two groups as option groups. */
+export function TemplateSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number | null;
+  onChange: (templateId: number | null) => void;
+}) {
+  const t = useT();
+  const { groups } = useTemplateGroups();
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-template`}>{t('hr.action_templates.all.template')}</label>
+      <select
+        id={`${id}-template`}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      >
+        <option value="">{t('hr.action_templates.all.every_template')}</option>
+        {groups.map((group) => (
+          <optgroup key={group.key} label={group.label}>
+            {group.entries.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The person filter: everyone the user sees, or one. */
+export function PersonField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number | null;
+  onChange: (employeeId: number | null) => void;
+}) {
+  const t = useT();
+  const people = useVisiblePeople({ isEnabled: true });
+  const fieldId = `${id}-person`;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{t('hr.action_templates.widget.person')}</label>
+      <select
+        id={fieldId}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      >
+        <option value="">{t('hr.action_templates.widget.everyone')}</option>
+        {(people.data ?? []).map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
