@@ -7,18 +7,24 @@ import {
   STAGE_NAME_MAX_LENGTH,
   STAGES_MAX,
 } from './recruiting';
-import { BULK_OUTCOMES, mailDraftSchema, rejectInputSchema } from './recruiting-mail';
+import {
+  BULK_OUTCOMES,
+  bulkResultResponseSchema,
+  mailDraftSchema,
+  rejectInputSchema,
+} from './recruiting-mail';
 
 /*
  * Recruiting at scale (issue 17): bulk actions on a selection of applications — picked one by one or
- * "all matching the filter" — with a short undo for stage moves, sorting, each user's saved views, and
+ * "all matching the filter" — with a short undo for stage moves, taggings and rejections without
+ * mail, sorting, each user's saved views, and
  * the company's pipeline templates. Paths in routes.ts under `recruiting.applications.bulk*`,
  * `recruiting.bulkActions.*`, `recruiting.savedViews*` and `recruiting.pipelineTemplates*`.
  */
 
 /** Most applications one bulk action takes, picked or matched by a filter (the server resolves it). */
 export const BULK_MATCHING_MAX = 5000;
-/** How long a bulk stage move that sent no mail can be undone. */
+/** How long a bulk stage move, tagging or rejection that sent no mail can be undone. */
 export const BULK_UNDO_SECONDS = 60;
 
 /**
@@ -84,10 +90,11 @@ export const bulkMailSelectionInputSchema = z
 export type BulkMailSelectionInput = z.input<typeof bulkMailSelectionInputSchema>;
 
 /**
- * What became of each application of a bulk move or its undo, besides the outcomes of the other bulk
+ * What became of each application of a bulk move or an undo, besides the outcomes of the other bulk
  * actions: `other_vacancy` (the stage is not of its vacancy), `unchanged` (it was in that stage),
- * `moved_since` (undo: moved again, or rejected, after the bulk move, so it stays), `stage_gone`
- * (undo: its former stage was deleted).
+ * `moved_since` (undo of a move: moved again, or rejected, after the bulk move, so it stays),
+ * `stage_gone` (undo of a move: its former stage was deleted), `changed_since` (undo of a tagging or
+ * a rejection: the tag was taken off, or the application reopened, after it, so it stays).
  */
 export const BULK_MOVE_OUTCOMES = [
   ...BULK_OUTCOMES,
@@ -95,6 +102,7 @@ export const BULK_MOVE_OUTCOMES = [
   'unchanged',
   'moved_since',
   'stage_gone',
+  'changed_since',
 ] as const;
 export type BulkMoveOutcome = (typeof BULK_MOVE_OUTCOMES)[number];
 
@@ -102,14 +110,8 @@ const outcomesSchema = z.array(z.object({ id: z.number().int(), outcome: z.enum(
 
 export const bulkMoveResponseSchema = z.object({
   data: outcomesSchema,
-  meta: z.object({
-    done: z.number().int(),
-    skipped: z.number().int(),
-    /** The recorded move, for its undo; null when nothing moved. */
-    action_id: z.number().int().nullable(),
-    /** Until when POST recruiting.bulkActions.undo takes it; null when it cannot be undone (mail). */
-    undoable_until: z.string().nullable(),
-  }),
+  /** The undo fields as every bulk answer has them; `action_id` null when nothing moved. */
+  meta: bulkResultResponseSchema.shape.meta,
 });
 export type BulkMoveResponse = z.infer<typeof bulkMoveResponseSchema>;
 

@@ -205,7 +205,14 @@ export const BULK_OUTCOMES = ['done', 'not_found', 'forbidden', 'already_rejecte
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 export const bulkResultResponseSchema = z.object({
   data: z.array(z.object({ id: z.number().int(), outcome: z.enum(BULK_OUTCOMES) })),
-  meta: z.object({ done: z.number().int(), skipped: z.number().int() }),
+  meta: z.object({
+    done: z.number().int(),
+    skipped: z.number().int(),
+    /** The recorded action, for its undo (a tagging, a rejection without mail); null otherwise. */
+    action_id: z.number().int().nullable(),
+    /** Until when POST recruiting.bulkActions.undo takes it; null when it cannot be undone (mail). */
+    undoable_until: z.string().nullable(),
+  }),
 });
 export type BulkResultResponse = z.infer<typeof bulkResultResponseSchema>;
 

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { applications } from './applications';
 import { createCompanyIdColumn, createTimestampColumns } from './columns';
+import { recruitingTags } from './recruiting-tags';
 import { buildInListCheck } from './sql-helpers';
 import { users } from './users';
 import { vacancyStages } from './vacancies';
@@ -19,12 +20,14 @@ import { vacancyStages } from './vacancies';
 // Recruiting at scale (issue 17): bulk stage moves that can be undone for a short while, each user's
 // saved views of the candidates, and the company's pipeline templates (docs/glossary.md).
 
-/** What a bulk action did; only moves are recorded (rejections and mail have their own records). */
-const BULK_ACTION_KINDS = ['move'] as const;
+/** What a bulk action did: only the undoable kinds are recorded (mail has its own records). */
+const BULK_ACTION_KINDS = ['move', 'tag', 'reject'] as const;
+export type BulkActionKind = (typeof BULK_ACTION_KINDS)[number];
 
 /**
- * One bulk stage move by a staff member. `undoable_until` is when its undo window closes (null: it
- * cannot be undone, e.g. it sent mail); `undone_at` is set once it was undone.
+ * One bulk stage move, tagging or rejection by a staff member. `undoable_until` is when its undo
+ * window closes (null: it cannot be undone, e.g. it sent mail); `undone_at` is set once it was undone.
+ * `to_stage_id` is a move's target, `tag_id` a tagging's tag.
  */
 export const applicationBulkActions = pgTable(
   'application_bulk_actions',
@@ -34,7 +37,8 @@ export const applicationBulkActions = pgTable(
     kind: text('kind', { enum: BULK_ACTION_KINDS }).notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     toStageId: integer('to_stage_id').references(() => vacancyStages.id, { onDelete: 'set null' }),
-    /** How many applications it moved. */
+    tagId: integer('tag_id').references(() => recruitingTags.id, { onDelete: 'cascade' }),
+    /** How many applications it moved, tagged or rejected. */
     movedCount: integer('moved_count').notNull().default(0),
     undoableUntil: timestamp('undoable_until', { withTimezone: true }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
@@ -48,10 +52,11 @@ export const applicationBulkActions = pgTable(
 export type ApplicationBulkAction = typeof applicationBulkActions.$inferSelect;
 
 /**
- * An application a bulk move moved: the stage it was in (`from_stage_id` as it was stored, null for
+ * An application a bulk action changed, with the history entry it wrote (`activity_id`: the stage
+ * move, the tag added or the rejection); a later entry of the same kind means it changed since, and
+ * the undo leaves it. For a move, the stage it was in (`from_stage_id` as it was stored, null for
  * "the vacancy's first stage"; no foreign key, so a deleted stage is noticed at undo rather than
- * silently read as the first) and the history entry of the move (`activity_id`): a later stage move
- * of the application has a later entry, and the undo leaves such an application where it is.
+ * silently read as the first).
  */
 export const applicationBulkActionItems = pgTable(
   'application_bulk_action_items',

@@ -348,7 +348,8 @@ describe('rejection', () => {
         { id: fx.applicationB, outcome: 'not_found' },
         { id: 999_999, outcome: 'not_found' },
       ],
-      meta: { done: 2, skipped: 2 },
+      // It sent mail: it cannot be undone.
+      meta: { done: 2, skipped: 2, action_id: null, undoable_until: null },
     });
     expect(
       fx.t.mail

@@ -1,10 +1,7 @@
 import { routePattern } from '@kadry/shared/routes';
 import { idParamsSchema } from '@kadry/shared/schemas/common';
 import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
-import {
-  bulkMailSelectionInputSchema,
-  bulkRejectSelectionInputSchema,
-} from '@kadry/shared/schemas/recruiting-bulk';
+import { bulkMailSelectionInputSchema } from '@kadry/shared/schemas/recruiting-bulk';
 import {
   applicationMailResponseSchema,
   bulkResultResponseSchema,
@@ -25,7 +22,6 @@ import {
   getHistory,
   getRejection,
   rejectApplication,
-  rejectBulk,
   reopenApplication,
 } from './application-history.service';
 import {
@@ -44,7 +40,8 @@ const errors = errorResponses(...STAFF_ERRORS, 404);
 
 /**
  * Recruiting's daily work on an application (issue 17): mail to the candidate, rejection with a
- * reason, the activity history; and the same mail or rejection for many applications at once.
+ * reason, the activity history; and the same mail for many applications at once (a bulk rejection,
+ * undoable, is in application-bulk.routes.ts).
  */
 export const applicationActivityRoutes: FastifyPluginAsync<ApplicationActivityRoutesOptions> = async (
   app,
@@ -152,29 +149,6 @@ export const applicationActivityRoutes: FastifyPluginAsync<ApplicationActivityRo
     async (request) => ({
       data: await getHistory(await contextOf(request), request.params.id, request.query.kind),
     }),
-  );
-
-  routes.post(
-    routePattern('recruiting.applications.bulkRejection'),
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Reject many applications with one reason (and mail), in one transaction',
-        description:
-          'The selection is `application_ids` or `filter` (every application the user sees that matches ' +
-          'the list filters). Answers the outcome per application: done, not_found (missing or out of ' +
-          'reach), forbidden (seen but not changeable), already_rejected, or no_email (a mail was asked ' +
-          'and there is no address).',
-        body: bulkRejectSelectionInputSchema,
-        response: { 200: bulkResultResponseSchema, ...errorResponses(...STAFF_ERRORS, 422) },
-      },
-    },
-    async (request) => {
-      const { application_ids, filter, ...input } = request.body;
-      const ctx = await contextOf(request);
-      return rejectBulk(ctx, await resolveSelectionIds(ctx, { application_ids, filter }), input);
-    },
   );
 
   routes.post(

@@ -1,18 +1,24 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { applications, candidates } from '../../db/schema/applications';
-import { applicationBulkActionItems, applicationBulkActions } from '../../db/schema/recruiting-bulk';
+import {
+  applicationBulkActionItems,
+  applicationBulkActions,
+  type BulkActionKind,
+} from '../../db/schema/recruiting-bulk';
 import {
   type ActivityData,
+  type ActivityKind,
   applicationActivities,
   applicationRejections,
 } from '../../db/schema/recruiting-mail';
+import { applicationTags } from '../../db/schema/recruiting-tags';
 import { vacancies } from '../../db/schema/vacancies';
 import type { Db } from '../../db/tables';
 import { type ApplicationSelection, buildWhere } from './applications.queries';
 
 // All SQL of bulk actions and their undo (issue 17); every statement filters by company_id.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
 
 /** A condition as a boolean column: true where `scope` holds (undefined: no limit, true). */
@@ -108,9 +114,10 @@ export async function setStages(
     .where(and(eq(applications.companyId, companyId), inArray(applications.id, [...ids])));
 }
 
-/** Stage-move history entries, one statement; their ids by application. */
-export async function insertStageMoves(
+/** History entries of one kind, one statement; their ids by application. */
+export async function insertActivities(
   tx: Tx,
+  kind: ActivityKind,
   rows: readonly {
     companyId: number;
     applicationId: number;
@@ -122,18 +129,23 @@ export async function insertStageMoves(
   if (rows.length === 0) return new Map();
   const inserted = await tx
     .insert(applicationActivities)
-    .values(rows.map((row) => ({ ...row, kind: 'stage_moved' as const })))
+    .values(rows.map((row) => ({ ...row, kind })))
     .returning({ id: applicationActivities.id, applicationId: applicationActivities.applicationId });
   return new Map(inserted.map((row) => [row.applicationId, row.id]));
 }
 
-/** Records a bulk move and what it moved from where; its id. */
-export async function insertBulkMove(
+/**
+ * Records a bulk action and each application it changed, with the history entry it wrote (and, for
+ * a move, the stage it came from); its id.
+ */
+export async function insertBulkAction(
   tx: Tx,
   values: {
+    kind: BulkActionKind;
     companyId: number;
     actorId: number;
-    toStageId: number;
+    toStageId?: number;
+    tagId?: number;
     undoableUntil: Date | null;
     createdAt: Date;
     items: readonly { applicationId: number; fromStageId: number | null; activityId: number }[];
@@ -142,7 +154,7 @@ export async function insertBulkMove(
   const { items, ...action } = values;
   const [row] = await tx
     .insert(applicationBulkActions)
-    .values({ ...action, kind: 'move', movedCount: items.length })
+    .values({ ...action, movedCount: items.length })
     .returning({ id: applicationBulkActions.id });
   if (!row) throw new Error('bulk action insert returned nothing');
   if (items.length > 0) {
@@ -155,6 +167,8 @@ export async function insertBulkMove(
 
 export type BulkActionRow = {
   id: number;
+  kind: BulkActionKind;
+  tagId: number | null;
   actorId: number | null;
   undoableUntil: Date | null;
   undoneAt: Date | null;
@@ -168,6 +182,8 @@ export async function findBulkAction(
   const [row] = await db
     .select({
       id: applicationBulkActions.id,
+      kind: applicationBulkActions.kind,
+      tagId: applicationBulkActions.tagId,
       actorId: applicationBulkActions.actorId,
       undoableUntil: applicationBulkActions.undoableUntil,
       undoneAt: applicationBulkActions.undoneAt,
@@ -199,33 +215,87 @@ export async function markBulkActionUndone(
 }
 
 /**
- * A moved application as its undo finds it: where the move took it from, its history entry, and
- * the latest stage-move entry since (a later one means it was moved again).
+ * An application a bulk action changed, as its undo finds it: where a move took it from, the history
+ * entry the action wrote, and the latest entry since of what the action changed (`lastChangeId`: a
+ * later one means it was changed again, and the undo leaves it).
  */
 export type UndoItemRow = {
   applicationId: number;
   fromStageId: number | null;
   activityId: number;
-  lastMoveId: number | null;
+  lastChangeId: number | null;
 };
 
-export async function findUndoItems(db: DbOrTx, companyId: number, actionId: number): Promise<UndoItemRow[]> {
+/** The history entries that change what each kind of bulk action did (the tag's own, for a tagging). */
+function changesOf(action: Pick<BulkActionRow, 'kind' | 'tagId'>): SQL {
+  if (action.kind === 'move') return sql`m.kind = 'stage_moved'`;
+  if (action.kind === 'reject') return sql`m.kind in ('rejected', 'reopened')`;
+  return sql`m.kind in ('tag_added', 'tag_removed') and (m.data->'tag'->>'id')::int = ${action.tagId ?? 0}`;
+}
+
+export async function findUndoItems(
+  db: DbOrTx,
+  companyId: number,
+  action: Pick<BulkActionRow, 'id' | 'kind' | 'tagId'>,
+): Promise<UndoItemRow[]> {
   return db
     .select({
       applicationId: applicationBulkActionItems.applicationId,
       fromStageId: applicationBulkActionItems.fromStageId,
       activityId: applicationBulkActionItems.activityId,
       // Qualified by hand, as in lockApplicationsForMove.
-      lastMoveId: sql<number | null>`(select max(m.id) from application_activities m
+      lastChangeId: sql<number | null>`(select max(m.id) from application_activities m
         where m.company_id = application_bulk_action_items.company_id
-          and m.application_id = application_bulk_action_items.application_id and m.kind = 'stage_moved')`,
+          and m.application_id = application_bulk_action_items.application_id and ${changesOf(action)})`,
     })
     .from(applicationBulkActionItems)
     .where(
       and(
         eq(applicationBulkActionItems.companyId, companyId),
-        eq(applicationBulkActionItems.actionId, actionId),
+        eq(applicationBulkActionItems.actionId, action.id),
       ),
     )
     .orderBy(applicationBulkActionItems.applicationId);
+}
+
+/** Takes one tag off many applications at once. */
+export async function deleteTagOf(
+  tx: Tx,
+  companyId: number,
+  ids: readonly number[],
+  tagId: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .delete(applicationTags)
+    .where(
+      and(
+        eq(applicationTags.companyId, companyId),
+        eq(applicationTags.tagId, tagId),
+        inArray(applicationTags.applicationId, [...ids]),
+      ),
+    );
+}
+
+/**
+ * Takes away the rejections of many applications that have no rejection mail (the only ones a bulk
+ * undo reopens: nothing else is called off); the ids it reopened.
+ */
+export async function deleteRejectionsWithoutMail(
+  tx: Tx,
+  companyId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .delete(applicationRejections)
+    .where(
+      and(
+        eq(applicationRejections.companyId, companyId),
+        inArray(applicationRejections.applicationId, [...ids]),
+        isNull(applicationRejections.mailId),
+      ),
+    )
+    .returning({ id: applicationRejections.applicationId });
+  return rows.map((row) => row.id);
 }

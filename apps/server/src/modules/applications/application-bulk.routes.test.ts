@@ -15,7 +15,8 @@ import type { StaffMember } from '../permissions/permissions-test-support';
 // Bulk stage moves with undo, "all matching the filter" for every bulk action, and the export of a
 // selection (issue 17), through app.inject with the permission matrix.
 
-const fx = createRecruitingFixture();
+// Many applications come through the careers form here: lift its per-minute limit.
+const fx = createRecruitingFixture({ env: () => ({ RATE_LIMIT_SUBMISSIONS: '1000' }) });
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
@@ -261,6 +262,180 @@ describe('undoing a bulk move', () => {
     await fx.t.app.events.settled();
     expect(fx.t.mail.slice(before).map((mail) => mail.subject)).toContain('News about Data Engineer');
     expect((await undo(fx.staff.recruiterIn, result.meta.action_id ?? 0)).statusCode).toBe(409);
+  });
+});
+
+const undoAction = (who: StaffMember, actionId: number) =>
+  fx.call(who, 'POST', `/api/v1/application-bulk-actions/${actionId}/undo`);
+
+async function tagsOf(applicationId: number): Promise<string[]> {
+  const response = await fx.call(fx.staff.hr, 'GET', `/api/v1/applications/${applicationId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().data.tags as { name: string }[]).map((tag) => tag.name);
+}
+
+describe('undoing a bulk tagging', () => {
+  let tagId = 0;
+  async function tagBulk(who: StaffMember, ids: number[]) {
+    if (tagId === 0) {
+      const made = await fx.call(fx.staff.hr, 'POST', '/api/v1/tags', { name: 'Undo me', color: 'blue' });
+      expect(made.statusCode, made.body).toBe(201);
+      tagId = made.json().data.id;
+    }
+    const response = await fx.call(who, 'POST', '/api/v1/applications/bulk/tags', {
+      application_ids: ids,
+      tag_id: tagId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return bulkResultResponseSchema.parse(response.json());
+  }
+
+  it('takes the tag off exactly the applications it was new on, once, for its author only', async () => {
+    const tagged = await apply(fx.vacancyA);
+    const fresh = await apply(fx.vacancyA);
+    await tagBulk(fx.staff.hr, [tagged]);
+    const result = await tagBulk(fx.staff.recruiterIn, [tagged, fresh]);
+    expect(result.data).toEqual([
+      { id: tagged, outcome: 'done' },
+      { id: fresh, outcome: 'done' },
+    ]);
+    expect(result.meta.undoable_until).toBe(
+      new Date(fx.t.clock.now.getTime() + BULK_UNDO_SECONDS * 1000).toISOString(),
+    );
+    const actionId = result.meta.action_id ?? 0;
+    expect((await undoAction(fx.staff.hr, actionId)).statusCode).toBe(404);
+    const response = await undoAction(fx.staff.recruiterIn, actionId);
+    expect(response.statusCode, response.body).toBe(200);
+    // Only the application the tagging was new on is recorded, and only it loses the tag.
+    expect(bulkUndoResponseSchema.parse(response.json())).toEqual({
+      data: [{ id: fresh, outcome: 'done' }],
+      meta: { done: 1, skipped: 0 },
+    });
+    expect(await tagsOf(tagged)).toEqual(['Undo me']);
+    expect(await tagsOf(fresh)).toEqual([]);
+    const history = historyResponseSchema.parse(
+      (await fx.call(fx.staff.hr, 'GET', `/api/v1/applications/${fresh}/history?kind=tag`)).json(),
+    ).data;
+    expect(history[0]).toMatchObject({ type: 'tag', action: 'removed', tag: { name: 'Undo me' } });
+    expect((await undoAction(fx.staff.recruiterIn, actionId)).statusCode).toBe(409);
+  });
+
+  it('leaves a tag taken off and put back since, and is refused after the window', async () => {
+    const one = await apply(fx.vacancyA);
+    const two = await apply(fx.vacancyA);
+    const result = await tagBulk(fx.staff.hr, [one, two]);
+    const tagUrl = `/api/v1/applications/${one}/tags`;
+    expect((await fx.call(fx.staff.hr, 'DELETE', `${tagUrl}/${tagId}`)).statusCode).toBe(200);
+    expect((await fx.call(fx.staff.hr, 'POST', tagUrl, { tag_id: tagId })).statusCode).toBe(200);
+    const response = await undoAction(fx.staff.hr, result.meta.action_id ?? 0);
+    expect(response.json().data).toEqual([
+      { id: one, outcome: 'changed_since' },
+      { id: two, outcome: 'done' },
+    ]);
+    expect(await tagsOf(one)).toEqual(['Undo me']);
+
+    const late = await tagBulk(fx.staff.hr, [two]);
+    fx.t.clock.advance((BULK_UNDO_SECONDS + 1) * 1000);
+    expect((await undoAction(fx.staff.hr, late.meta.action_id ?? 0)).statusCode).toBe(409);
+    expect(await tagsOf(two)).toEqual(['Undo me']);
+  });
+
+  it('has nothing to undo when every application carried the tag already', async () => {
+    const one = await apply(fx.vacancyA);
+    await tagBulk(fx.staff.hr, [one]);
+    const again = await tagBulk(fx.staff.hr, [one]);
+    expect(again.meta).toMatchObject({ done: 1, action_id: null, undoable_until: null });
+  });
+});
+
+describe('undoing a bulk rejection', () => {
+  async function reasonId(): Promise<number> {
+    const reasons = await fx.call(fx.staff.hr, 'GET', '/api/v1/dictionaries/rejection-reasons');
+    return reasons.json().data[0].id;
+  }
+  async function rejectBulk(who: StaffMember, body: Record<string, unknown>) {
+    const response = await fx.call(who, 'POST', '/api/v1/applications/bulk/rejection', {
+      reason_id: await reasonId(),
+      ...body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return bulkResultResponseSchema.parse(response.json());
+  }
+  async function rejectionOf(applicationId: number) {
+    const response = await fx.call(fx.staff.hr, 'GET', `/api/v1/applications/${applicationId}/rejection`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  }
+
+  it('reopens exactly the applications it rejected, in their stage, for its author only', async () => {
+    const earlier = await apply(fx.vacancyA);
+    const open = await apply(fx.vacancyA);
+    const interview = await stageIdOf(fx.vacancyA, 'Interview');
+    await moveBulk(fx.staff.hr, { application_ids: [open], stage_id: interview });
+    const before = await fx.call(fx.staff.hr, 'POST', `/api/v1/applications/${earlier}/rejection`, {
+      reason_id: await reasonId(),
+    });
+    expect(before.statusCode, before.body).toBe(201);
+    const result = await rejectBulk(fx.staff.recruiterIn, { application_ids: [earlier, open] });
+    expect(result.data).toEqual([
+      { id: earlier, outcome: 'already_rejected' },
+      { id: open, outcome: 'done' },
+    ]);
+    expect(result.meta.undoable_until).toBe(
+      new Date(fx.t.clock.now.getTime() + BULK_UNDO_SECONDS * 1000).toISOString(),
+    );
+    const actionId = result.meta.action_id ?? 0;
+    expect((await undoAction(fx.staff.hr, actionId)).statusCode).toBe(404);
+    const response = await undoAction(fx.staff.recruiterIn, actionId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(bulkUndoResponseSchema.parse(response.json())).toEqual({
+      data: [{ id: open, outcome: 'done' }],
+      meta: { done: 1, skipped: 0 },
+    });
+    expect(await rejectionOf(open)).toBeNull();
+    expect(await stageNameOf(fx.staff.hr, open)).toBe('Interview');
+    // Rejected before the bulk action: still rejected.
+    expect(await rejectionOf(earlier)).not.toBeNull();
+    const history = historyResponseSchema.parse(
+      (await fx.call(fx.staff.hr, 'GET', `/api/v1/applications/${open}/history?kind=rejection`)).json(),
+    ).data;
+    expect(history[0]).toMatchObject({ type: 'reopened' });
+    expect((await undoAction(fx.staff.recruiterIn, actionId)).statusCode).toBe(409);
+  });
+
+  it('leaves applications reopened since, and is refused after the window', async () => {
+    const one = await apply(fx.vacancyA);
+    const two = await apply(fx.vacancyA);
+    const result = await rejectBulk(fx.staff.hr, { application_ids: [one, two] });
+    const reopened = await fx.call(fx.staff.hr, 'DELETE', `/api/v1/applications/${one}/rejection`);
+    expect(reopened.statusCode, reopened.body).toBeLessThan(300);
+    const again = await fx.call(fx.staff.hr, 'POST', `/api/v1/applications/${one}/rejection`, {
+      reason_id: await reasonId(),
+    });
+    expect(again.statusCode).toBe(201);
+    const response = await undoAction(fx.staff.hr, result.meta.action_id ?? 0);
+    expect(response.json().data).toEqual([
+      { id: one, outcome: 'changed_since' },
+      { id: two, outcome: 'done' },
+    ]);
+    expect(await rejectionOf(one)).not.toBeNull();
+
+    const late = await rejectBulk(fx.staff.hr, { application_ids: [two] });
+    fx.t.clock.advance((BULK_UNDO_SECONDS + 1) * 1000);
+    expect((await undoAction(fx.staff.hr, late.meta.action_id ?? 0)).statusCode).toBe(409);
+    expect(await rejectionOf(two)).not.toBeNull();
+  });
+
+  it('cannot be undone when it sent or scheduled mail', async () => {
+    for (const delay of [0, 60]) {
+      const one = await apply(fx.vacancyA);
+      const result = await rejectBulk(fx.staff.hr, {
+        application_ids: [one],
+        mail: { locale: 'en', subject: 'About {vacancy}', body: '<p>Sorry</p>', delay_minutes: delay },
+      });
+      expect(result.data).toEqual([{ id: one, outcome: 'done' }]);
+      expect(result.meta).toMatchObject({ action_id: null, undoable_until: null });
+    }
   });
 });
 

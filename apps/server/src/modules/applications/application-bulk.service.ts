@@ -1,18 +1,26 @@
 import { BULK_UNDO_SECONDS, type BulkMoveOutcome } from '@kadry/shared/schemas/recruiting-bulk';
 import type { MailDraft } from '@kadry/shared/schemas/recruiting-mail';
+import type { BulkActionKind } from '../../db/schema/recruiting-bulk';
 import type { VacancyStage } from '../../db/schema/vacancies';
 import { AppError } from '../../lib/app-error';
 import { levelFor } from '../../plugins/access/access';
+import { findCompanyTag } from '../tags/tags.service';
 import { findPipelines, resolveStage } from '../vacancies/vacancies.service';
 import {
+  type BulkActionRow,
+  deleteRejectionsWithoutMail,
+  deleteTagOf,
   findBulkAction,
   findReach,
   findUndoItems,
-  insertBulkMove,
-  insertStageMoves,
+  insertActivities,
+  insertBulkAction,
   lockApplicationsForMove,
+  type MoveRow,
   markBulkActionUndone,
   setStages,
+  type Tx,
+  type UndoItemRow,
 } from './application-bulk.queries';
 import {
   type ApplicationMailContext,
@@ -31,10 +39,11 @@ import {
 } from './application-targets.service';
 import type { ApplicationRow } from './applications.queries';
 
-// Bulk stage moves and their undo (issue 17): one transaction per action, a history entry per moved
-// application, and the previous stages kept so the move can be undone for a short while.
+// Bulk stage moves, and the undo of every undoable bulk action (issue 17, decision 033): one
+// transaction per action, a history entry per changed application, and what each action changed
+// kept so it can be undone for a short while.
 
-/** What bulk moves need besides the application rules: the clock (the undo window). */
+/** What undoable bulk actions need besides the application rules: the clock (the undo window). */
 export type BulkMoveContext = ApplicationMailContext & { now: () => Date };
 
 type Outcomes = Map<number, BulkMoveOutcome>;
@@ -115,8 +124,9 @@ export async function moveBulk(
       moved.map((item) => item.id),
       input.stage_id,
     );
-    const activityIds = await insertStageMoves(
+    const activityIds = await insertActivities(
       tx,
+      'stage_moved',
       moved.map((item) => ({
         companyId,
         applicationId: item.id,
@@ -142,7 +152,8 @@ export async function moveBulk(
         toStageId: input.stage_id,
       })),
     );
-    const id = await insertBulkMove(tx, {
+    const id = await insertBulkAction(tx, {
+      kind: 'move',
       companyId,
       actorId: access.user.id,
       toStageId: input.stage_id,
@@ -169,14 +180,154 @@ export async function moveBulk(
   };
 }
 
+/** What each kind of undo works on, in its transaction. */
+type UndoStep = {
+  tx: Tx;
+  ctx: BulkMoveContext;
+  action: BulkActionRow;
+  /** The action's items still within the user's reach (the others have their outcome already). */
+  items: readonly UndoItemRow[];
+  locked: ReadonlyMap<number, MoveRow>;
+  outcomes: Outcomes;
+  pipelines: ReadonlyMap<number, VacancyStage[]>;
+  now: Date;
+};
+
+/** A move undone: each application back to the stage it came from, with history and events. */
+async function restoreStages({ tx, ctx, items, locked, outcomes, pipelines, now }: UndoStep) {
+  const companyId = ctx.access.user.companyId;
+  const restores: {
+    id: number;
+    vacancyId: number;
+    stageId: number | null;
+    fromStageId: number | null;
+    from: VacancyStage;
+    to: VacancyStage;
+  }[] = [];
+  for (const item of items) {
+    const row = locked.get(item.applicationId);
+    const pipeline = row ? (pipelines.get(row.vacancyId) ?? []) : [];
+    if (!row || pipeline.length === 0) outcomes.set(item.applicationId, 'not_found');
+    else if (row.isRejected) outcomes.set(item.applicationId, 'already_rejected');
+    else if (item.lastChangeId !== item.activityId) outcomes.set(item.applicationId, 'moved_since');
+    else if (item.fromStageId !== null && !pipeline.some((stage) => stage.id === item.fromStageId)) {
+      outcomes.set(item.applicationId, 'stage_gone');
+    } else {
+      restores.push({
+        id: row.id,
+        vacancyId: row.vacancyId,
+        stageId: row.stageId,
+        fromStageId: item.fromStageId,
+        from: resolveStage(pipeline, row.stageId),
+        to: resolveStage(pipeline, item.fromStageId),
+      });
+    }
+  }
+  // Back where each was, "no stage yet" included: one statement per former stage.
+  const byStage = new Map<number | null, number[]>();
+  for (const restore of restores) {
+    const stageIds = byStage.get(restore.fromStageId);
+    if (stageIds) stageIds.push(restore.id);
+    else byStage.set(restore.fromStageId, [restore.id]);
+  }
+  for (const [stageId, stageIds] of byStage) await setStages(tx, companyId, stageIds, stageId);
+  await insertActivities(
+    tx,
+    'stage_moved',
+    restores.map((restore) => ({
+      companyId,
+      applicationId: restore.id,
+      actorId: ctx.access.user.id,
+      data: { from_stage: named(restore.from), to_stage: { id: restore.to.id, name: restore.to.name } },
+      createdAt: now,
+    })),
+  );
+  await ctx.events.publishMany(
+    tx,
+    companyId,
+    'application.stage_changed',
+    restores.map((restore) => ({
+      applicationId: restore.id,
+      vacancyId: restore.vacancyId,
+      fromStageId: restore.stageId,
+      toStageId: restore.to.id,
+    })),
+  );
+  for (const restore of restores) outcomes.set(restore.id, 'done');
+}
+
+/** A tagging undone: the tag off the applications it was new on, unless taken off (or re-added) since. */
+async function removeAddedTag({ tx, ctx, action, items, locked, outcomes, now }: UndoStep) {
+  const companyId = ctx.access.user.companyId;
+  const tag = action.tagId === null ? undefined : await findCompanyTag(tx, companyId, action.tagId);
+  const removed: number[] = [];
+  for (const item of items) {
+    if (!tag || !locked.has(item.applicationId)) outcomes.set(item.applicationId, 'not_found');
+    else if (item.lastChangeId !== item.activityId) outcomes.set(item.applicationId, 'changed_since');
+    else removed.push(item.applicationId);
+  }
+  if (!tag) return;
+  await deleteTagOf(tx, companyId, removed, tag.id);
+  await insertActivities(
+    tx,
+    'tag_removed',
+    removed.map((id) => ({
+      companyId,
+      applicationId: id,
+      actorId: ctx.access.user.id,
+      data: { tag },
+      createdAt: now,
+    })),
+  );
+  for (const id of removed) outcomes.set(id, 'done');
+}
+
 /**
- * Undoes a bulk move (only its author, 404 for anyone else): each application it moved goes back to
- * the stage it came from, unless it was moved again or rejected since (`moved_since`,
- * `already_rejected`: it stays), its former stage was deleted (`stage_gone`), or the user may no
- * longer change it. One transaction, with history entries. 409 once undone, after the window, or for
- * a move that sent mail.
+ * A rejection without mail undone: each application it rejected reopened (its stage never changed),
+ * unless reopened, or rejected again, since. Nothing else is cancelled: it had no mail.
  */
-export async function undoBulkMove(ctx: BulkMoveContext, actionId: number) {
+async function reopenRejected({ tx, ctx, items, locked, outcomes, now }: UndoStep) {
+  const companyId = ctx.access.user.companyId;
+  const candidates: number[] = [];
+  for (const item of items) {
+    const row = locked.get(item.applicationId);
+    if (!row) outcomes.set(item.applicationId, 'not_found');
+    else if (!row.isRejected || item.lastChangeId !== item.activityId) {
+      outcomes.set(item.applicationId, 'changed_since');
+    } else candidates.push(item.applicationId);
+  }
+  const reopened = await deleteRejectionsWithoutMail(tx, companyId, candidates);
+  const isReopened = new Set(reopened);
+  // A rejection that has a mail now is not this action's (one with mail is never undoable).
+  for (const id of candidates) outcomes.set(id, isReopened.has(id) ? 'done' : 'changed_since');
+  await insertActivities(
+    tx,
+    'reopened',
+    reopened.map((id) => ({
+      companyId,
+      applicationId: id,
+      actorId: ctx.access.user.id,
+      data: {},
+      createdAt: now,
+    })),
+  );
+}
+
+const UNDO_STEPS: Record<BulkActionKind, (step: UndoStep) => Promise<void>> = {
+  move: restoreStages,
+  tag: removeAddedTag,
+  reject: reopenRejected,
+};
+
+/**
+ * Undoes a bulk action (only its author, 404 for anyone else), in one transaction with history
+ * entries: a move puts each application back in the stage it came from; a tagging takes the tag off
+ * the applications it was new on; a rejection without mail reopens the applications it rejected.
+ * Per application besides `done`: `moved_since`/`changed_since` (changed again since: it stays),
+ * `already_rejected` (a moved one rejected since), `stage_gone` (its former stage was deleted), or
+ * out of the user's reach now. 409 once undone, after the window, or for an action that sent mail.
+ */
+export async function undoBulkAction(ctx: BulkMoveContext, actionId: number) {
   const { db, access } = ctx;
   const companyId = access.user.companyId;
   const action = await findBulkAction(db, companyId, actionId);
@@ -187,12 +338,20 @@ export async function undoBulkMove(ctx: BulkMoveContext, actionId: number) {
   if (now.getTime() > action.undoableUntil.getTime()) {
     throw new AppError('conflict', { key: 'hr.recruiting_bulk.error.undo_expired' });
   }
-  const preview = await findUndoItems(db, companyId, actionId);
+  const preview = await findUndoItems(db, companyId, action);
   const ids = preview.map((item) => item.applicationId);
   const reach: Map<number, ReachOutcome> = await resolveReach(ctx, ids);
-  const found = await findReach(db, companyId, ids, { view: undefined, update: undefined });
-  const pipelines = await findPipelines(db, companyId, [...new Set(found.map((row) => row.vacancyId))]);
   const outcomes: Outcomes = new Map(ids.map((id) => [id, reach.get(id) ?? 'not_found']));
+  const pipelines =
+    action.kind === 'move'
+      ? await findPipelines(db, companyId, [
+          ...new Set(
+            (await findReach(db, companyId, ids, { view: undefined, update: undefined })).map(
+              (row) => row.vacancyId,
+            ),
+          ),
+        ])
+      : new Map<number, VacancyStage[]>();
 
   await db.transaction(async (tx) => {
     if (!(await markBulkActionUndone(tx, companyId, actionId, now))) {
@@ -202,66 +361,11 @@ export async function undoBulkMove(ctx: BulkMoveContext, actionId: number) {
     const locked = new Map(
       (await lockApplicationsForMove(tx, companyId, changeable)).map((row) => [row.id, row]),
     );
-    // Read after the lock: a move that committed meanwhile is seen.
-    const items = await findUndoItems(tx, companyId, actionId);
-    const restores: {
-      id: number;
-      vacancyId: number;
-      stageId: number | null;
-      from: VacancyStage;
-      to: VacancyStage;
-    }[] = [];
-    for (const item of items) {
-      if (outcomes.get(item.applicationId) !== 'done') continue;
-      const row = locked.get(item.applicationId);
-      const pipeline = row ? (pipelines.get(row.vacancyId) ?? []) : [];
-      if (!row || pipeline.length === 0) outcomes.set(item.applicationId, 'not_found');
-      else if (row.isRejected) outcomes.set(item.applicationId, 'already_rejected');
-      else if (item.lastMoveId !== item.activityId) outcomes.set(item.applicationId, 'moved_since');
-      else if (item.fromStageId !== null && !pipeline.some((stage) => stage.id === item.fromStageId)) {
-        outcomes.set(item.applicationId, 'stage_gone');
-      } else {
-        restores.push({
-          id: row.id,
-          vacancyId: row.vacancyId,
-          stageId: row.stageId,
-          from: resolveStage(pipeline, row.stageId),
-          to: resolveStage(pipeline, item.fromStageId),
-        });
-        // Back where it was, "no stage yet" included.
-        outcomes.set(item.applicationId, 'done');
-      }
-    }
-    const restored = new Set(restores.map((restore) => restore.id));
-    const byStage = new Map<number | null, number[]>();
-    for (const item of items) {
-      if (!restored.has(item.applicationId)) continue;
-      const stageIds = byStage.get(item.fromStageId);
-      if (stageIds) stageIds.push(item.applicationId);
-      else byStage.set(item.fromStageId, [item.applicationId]);
-    }
-    for (const [stageId, stageIds] of byStage) await setStages(tx, companyId, stageIds, stageId);
-    await insertStageMoves(
-      tx,
-      restores.map((restore) => ({
-        companyId,
-        applicationId: restore.id,
-        actorId: access.user.id,
-        data: { from_stage: named(restore.from), to_stage: { id: restore.to.id, name: restore.to.name } },
-        createdAt: now,
-      })),
+    // Read after the lock: a change that committed meanwhile is seen.
+    const items = (await findUndoItems(tx, companyId, action)).filter(
+      (item) => outcomes.get(item.applicationId) === 'done',
     );
-    await ctx.events.publishMany(
-      tx,
-      companyId,
-      'application.stage_changed',
-      restores.map((restore) => ({
-        applicationId: restore.id,
-        vacancyId: restore.vacancyId,
-        fromStageId: restore.stageId,
-        toStageId: restore.to.id,
-      })),
-    );
+    await UNDO_STEPS[action.kind]({ tx, ctx, action, items, locked, outcomes, pipelines, now });
   });
   ctx.events.dispatchSoon();
   return summarise(ids, outcomes);

@@ -12,7 +12,7 @@ import type { Db } from '../../db/tables';
 
 type Writer = Pick<Db, 'insert'>;
 
-/** Records one history entry (in the caller's transaction). */
+/** Records one history entry (in the caller's transaction); its id. */
 export async function insertActivity(
   writer: Writer,
   values: {
@@ -23,8 +23,13 @@ export async function insertActivity(
     data: ActivityData;
     createdAt?: Date;
   },
-): Promise<void> {
-  await writer.insert(applicationActivities).values(values);
+): Promise<number> {
+  const [row] = await writer
+    .insert(applicationActivities)
+    .values(values)
+    .returning({ id: applicationActivities.id });
+  if (!row) throw new Error('activity insert returned nothing');
+  return row.id;
 }
 
 export type ActivityRow = {

@@ -1,3 +1,4 @@
+import { BULK_UNDO_SECONDS } from '@kadry/shared/schemas/recruiting-bulk';
 import type {
   BulkResultResponse,
   HistoryEntry,
@@ -9,6 +10,7 @@ import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { findDictionaryEntryNames } from '../dictionaries/dictionaries.service';
 import { findPipelines, resolveStage } from '../vacancies/vacancies.service';
+import { insertBulkAction } from './application-bulk.queries';
 import {
   deleteRejection,
   findActivities,
@@ -85,14 +87,17 @@ async function stageOf(db: Db, row: ApplicationRow): Promise<number | null> {
   return pipeline.length > 0 ? resolveStage(pipeline, row.stageId).id : null;
 }
 
-/** Rejects one application in the caller's transaction; null when it was rejected already. */
+/**
+ * Rejects one application in the caller's transaction: its history entry and mail, if any; null when
+ * it was rejected already.
+ */
 async function rejectInTx(
   tx: Tx,
   ctx: ApplicationMailContext,
   row: ApplicationRow,
   input: RejectInput,
   facts: { stageId: number | null; companyName: string; now: Date },
-): Promise<QueuedMail | false | null> {
+): Promise<{ activityId: number; mail: QueuedMail | null } | null> {
   const isNew = await insertRejection(tx, {
     companyId: row.companyId,
     applicationId: row.id,
@@ -102,7 +107,7 @@ async function rejectInTx(
     rejectedAt: facts.now,
   });
   if (!isNew) return null;
-  await insertActivity(tx, {
+  const activityId = await insertActivity(tx, {
     companyId: row.companyId,
     applicationId: row.id,
     kind: 'rejected',
@@ -110,7 +115,7 @@ async function rejectInTx(
     data: { reason_id: input.reason_id },
     createdAt: facts.now,
   });
-  if (!input.mail) return false;
+  if (!input.mail) return { activityId, mail: null };
   const queued = await queueRejectionMail(tx, ctx, {
     target: row,
     draft: input.mail,
@@ -118,7 +123,7 @@ async function rejectInTx(
     companyName: facts.companyName,
   });
   await setRejectionMail(tx, row.companyId, row.id, queued.id);
-  return queued;
+  return { activityId, mail: queued };
 }
 
 /**
@@ -142,15 +147,19 @@ export async function rejectApplication(
     rejectInTx(tx, ctx, row, input, { stageId, companyName, now: new Date() }),
   );
   if (result === null) throw new AppError('conflict', { key: 'hr.recruiting_mail.error.already_rejected' });
-  if (result) await sendQueuedNow(ctx.jobs, [result]);
+  if (result.mail) await sendQueuedNow(ctx.jobs, [result.mail]);
   const rejection = await readRejection(ctx, row);
   if (!rejection) throw new AppError('not_found');
   return rejection;
 }
 
-/** The same rejection (reason, optional mail) for many applications, in one transaction. */
+/**
+ * The same rejection (reason, optional mail) for many applications, in one transaction. Without mail
+ * it can be undone for BULK_UNDO_SECONDS (`meta.action_id`, decision 033): the undo reopens exactly
+ * the applications it rejected. With mail (sent or scheduled) it cannot.
+ */
 export async function rejectBulk(
-  ctx: ApplicationMailContext,
+  ctx: ApplicationMailContext & { now: () => Date },
   ids: readonly number[],
   input: RejectInput,
 ): Promise<BulkResultResponse> {
@@ -173,23 +182,39 @@ export async function rejectBulk(
   for (const target of targets) {
     if (target.row && target.outcome === 'done') stages.set(target.row.id, await stageOf(ctx.db, target.row));
   }
-  const now = new Date();
-  const queued = await ctx.db.transaction(async (tx) => {
+  const now = ctx.now();
+  const undoableUntil = input.mail ? null : new Date(now.getTime() + BULK_UNDO_SECONDS * 1000);
+  const { actionId, queued } = await ctx.db.transaction(async (tx) => {
     const mails: QueuedMail[] = [];
+    const rejectedNow: { applicationId: number; fromStageId: number | null; activityId: number }[] = [];
     for (const target of targets) {
       if (!target.row || target.outcome !== 'done') continue;
-      const result = await rejectInTx(tx, ctx, target.row, input, {
-        stageId: stages.get(target.row.id) ?? null,
-        companyName,
-        now,
-      });
-      if (result === null) target.outcome = 'already_rejected';
-      else if (result) mails.push(result);
+      const stageId = stages.get(target.row.id) ?? null;
+      const result = await rejectInTx(tx, ctx, target.row, input, { stageId, companyName, now });
+      if (result === null) {
+        target.outcome = 'already_rejected';
+        continue;
+      }
+      if (result.mail) mails.push(result.mail);
+      rejectedNow.push({ applicationId: target.row.id, fromStageId: stageId, activityId: result.activityId });
     }
-    return mails;
+    // Only a rejection without mail is recorded: one with mail is never undone.
+    if (rejectedNow.length === 0 || !undoableUntil) return { actionId: null, queued: mails };
+    const id = await insertBulkAction(tx, {
+      kind: 'reject',
+      companyId,
+      actorId: ctx.access.user.id,
+      undoableUntil,
+      createdAt: now,
+      items: rejectedNow,
+    });
+    return { actionId: id, queued: mails };
   });
   await sendQueuedNow(ctx.jobs, queued);
-  return summariseBulk(targets);
+  return summariseBulk(
+    targets,
+    actionId !== null && undoableUntil ? { actionId, until: undoableUntil } : null,
+  );
 }
 
 /**

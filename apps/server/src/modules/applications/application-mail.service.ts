@@ -277,10 +277,22 @@ export async function resolveBulkTargets(
   return resolveTargetRows(ctx, ids);
 }
 
-export function summariseBulk(targets: readonly BulkTarget[]): BulkResultResponse {
+/** The outcome per application, and the recorded action's undo when it can be undone (else nulls). */
+export function summariseBulk(
+  targets: readonly BulkTarget[],
+  undo: { actionId: number; until: Date } | null = null,
+): BulkResultResponse {
   const data = targets.map((target) => ({ id: target.id, outcome: target.outcome }));
   const done = data.filter((item) => item.outcome === 'done').length;
-  return { data, meta: { done, skipped: data.length - done } };
+  return {
+    data,
+    meta: {
+      done,
+      skipped: data.length - done,
+      action_id: undo?.actionId ?? null,
+      undoable_until: undo?.until.toISOString() ?? null,
+    },
+  };
 }
 
 /** The same mail to many applications' candidates, in one transaction; the result per application. */

@@ -116,7 +116,8 @@ describe('one tag on many applications', () => {
         { id: fx.applicationB, outcome: 'not_found' },
         { id: 2_000_000_000, outcome: 'not_found' },
       ],
-      meta: { done: 1, skipped: 2 },
+      // It can be undone for a while (decision 033).
+      meta: { done: 1, skipped: 2, action_id: expect.any(Number), undoable_until: expect.any(String) },
     });
     const manager = await fx.call(fx.staff.manager, 'POST', '/api/v1/applications/bulk/tags', {
       application_ids: [fx.applicationB],

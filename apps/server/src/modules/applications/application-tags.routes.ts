@@ -1,18 +1,16 @@
 import { routePattern } from '@kadry/shared/routes';
 import { idParamsSchema } from '@kadry/shared/schemas/common';
 import { errorResponses, STAFF_ERRORS } from '@kadry/shared/schemas/error';
-import { bulkResultResponseSchema } from '@kadry/shared/schemas/recruiting-mail';
 import {
   applicationTagInputSchema,
   applicationTagParamsSchema,
   applicationTagsResponseSchema,
-  bulkTagInputSchema,
 } from '@kadry/shared/schemas/recruiting-tags';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/tables';
 import { getAccess } from '../../plugins/access/access';
-import { addApplicationTag, removeApplicationTag, tagBulk } from './application-tags.service';
+import { addApplicationTag, removeApplicationTag } from './application-tags.service';
 
 export type ApplicationTagsRoutesOptions = { db: Db };
 
@@ -20,7 +18,7 @@ const config = { plan: 'ats' as const };
 const tags = ['applications'];
 const errors = errorResponses(...STAFF_ERRORS, 404);
 
-/** Tags on applications: one at a time from the card, or one tag on many from the list. */
+/** Tags on applications, one at a time from the card (one tag on many, undoable: application-bulk.routes.ts). */
 export const applicationTagsRoutes: FastifyPluginAsync<ApplicationTagsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -63,22 +61,5 @@ export const applicationTagsRoutes: FastifyPluginAsync<ApplicationTagsRoutesOpti
     async (request) => ({
       data: await removeApplicationTag(await contextOf(request), request.params.id, request.params.tagId),
     }),
-  );
-
-  routes.post(
-    routePattern('recruiting.applications.bulkTags'),
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Put one tag on many applications; the result per application',
-        description:
-          '`done` (also when it carried the tag already), `not_found` (missing or out of reach) or ' +
-          '`forbidden` (seen but not changeable), in one transaction.',
-        body: bulkTagInputSchema,
-        response: { 200: bulkResultResponseSchema, ...errors, ...errorResponses(422) },
-      },
-    },
-    async (request) => tagBulk(await contextOf(request), request.body.application_ids, request.body.tag_id),
   );
 };

@@ -1,7 +1,9 @@
+import { BULK_UNDO_SECONDS } from '@kadry/shared/schemas/recruiting-bulk';
 import type { BulkResultResponse } from '@kadry/shared/schemas/recruiting-mail';
 import type { AppliedTag } from '@kadry/shared/schemas/recruiting-tags';
 import { AppError } from '../../lib/app-error';
 import { findCompanyTag } from '../tags/tags.service';
+import { insertBulkAction } from './application-bulk.queries';
 import { insertActivity } from './application-history.queries';
 import { resolveBulkTargets, summariseBulk } from './application-mail.service';
 import {
@@ -87,15 +89,20 @@ export async function removeApplicationTag(
 /**
  * One tag on many applications, in one transaction, answered per application: `done` (also when it
  * carried the tag already), `not_found` (out of reach or missing), `forbidden` (seen, not changeable).
+ * The applications it was new on are recorded, so that for BULK_UNDO_SECONDS the undo takes it off
+ * them alone (`meta.action_id`, decision 033).
  */
 export async function tagBulk(
-  ctx: TagContext,
+  ctx: TagContext & { now: () => Date },
   applicationIds: readonly number[],
   tagId: number,
 ): Promise<BulkResultResponse> {
   const tag = await requireTag(ctx, tagId);
   const targets = await resolveBulkTargets(ctx, applicationIds);
-  await ctx.db.transaction(async (tx) => {
+  const now = ctx.now();
+  const undoableUntil = new Date(now.getTime() + BULK_UNDO_SECONDS * 1000);
+  const actionId = await ctx.db.transaction(async (tx) => {
+    const added: { applicationId: number; fromStageId: null; activityId: number }[] = [];
     for (const target of targets) {
       if (!target.row || target.outcome !== 'done') continue;
       const isNew = await insertApplicationTag(tx, {
@@ -105,14 +112,26 @@ export async function tagBulk(
         addedBy: ctx.access.user.id,
       });
       if (!isNew) continue;
-      await insertActivity(tx, {
+      const activityId = await insertActivity(tx, {
         companyId: target.row.companyId,
         applicationId: target.row.id,
         kind: 'tag_added',
         actorId: ctx.access.user.id,
         data: { tag },
+        createdAt: now,
       });
+      added.push({ applicationId: target.row.id, fromStageId: null, activityId });
     }
+    if (added.length === 0) return null;
+    return insertBulkAction(tx, {
+      kind: 'tag',
+      companyId: ctx.access.user.companyId,
+      actorId: ctx.access.user.id,
+      tagId: tag.id,
+      undoableUntil,
+      createdAt: now,
+      items: added,
+    });
   });
-  return summariseBulk(targets);
+  return summariseBulk(targets, actionId === null ? null : { actionId, until: undoableUntil });
 }

@@ -9,9 +9,25 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { LIST_PER_PAGE_MAX } from '@kadry/shared/constants';
-import type { ApplicationSummary, Stage } from '@kadry/shared/schemas/recruiting';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import {
+  type ApplicationSortColumn,
+  type ApplicationSummary,
+  DEFAULT_SORT_ORDER,
+  SORT_ORDERS,
+  type SortOrder,
+  type Stage,
+} from '@kadry/shared/schemas/recruiting';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useLastNonNull } from '../../../components/ui/dialog-frame';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
@@ -23,13 +39,99 @@ import { useApplications } from '../api/get-applications';
 import { useMoveApplication } from '../api/move-application';
 import { TagFilter, TagList, useTagFilter } from './application-tags';
 import { BoardCardFacts } from './board-card-facts';
+import { BoardMailOffer, type MovedCard } from './board-mail-offer';
 import { BulkActions, type BulkSelection, useBulkSelection } from './bulk-actions';
 import { getCandidateLabel } from './candidate-name';
 import { RejectDialog } from './reject-dialog';
 import { SavedViewsMenu } from './saved-views-menu';
+import { SendMailDialog } from './send-mail-dialog';
 
 /** The board shows one page of the largest size the API serves; the list pages through the rest. */
 const BOARD_PAGE_SIZE = LIST_PER_PAGE_MAX;
+
+/**
+ * What the board's cards sort by inside each column: the list's sort values (the API orders them)
+ * that mean something within one stage.
+ */
+export const BOARD_SORT_COLUMNS = [
+  'applied',
+  'name',
+  'rating',
+  'days_in_stage',
+] as const satisfies readonly ApplicationSortColumn[];
+type BoardSortColumn = (typeof BOARD_SORT_COLUMNS)[number];
+type BoardSort = { sort: BoardSortColumn; order: SortOrder } | null;
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+  return values.find((value) => value === raw);
+}
+
+/**
+ * The board's sorting, kept in the address like the list's (`?sort=name&order=asc`); none: the
+ * API's order (applied, newest first). A direction without a column is the column's default.
+ */
+export function useBoardSort(): [BoardSort, (next: BoardSort) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const sort = oneOf(BOARD_SORT_COLUMNS, params.get('sort'));
+  const current: BoardSort = sort
+    ? { sort, order: oneOf(SORT_ORDERS, params.get('order')) ?? DEFAULT_SORT_ORDER[sort] }
+    : null;
+  const setSort = (next: BoardSort) => {
+    if (next) {
+      params.set('sort', next.sort);
+      params.set('order', next.order);
+    } else {
+      params.delete('sort');
+      params.delete('order');
+    }
+    const query = params.toString();
+    navigate(query ? `${location}?${query}` : location);
+  };
+  return [current, setSort];
+}
+
+/** The board's sort control: a column (or the default order) and its direction. */
+function BoardSortControl({ value, onChange }: { value: BoardSort; onChange: (next: BoardSort) => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="board__sort">
+      <label htmlFor={`${id}-sort`}>{t('hr.board.sort_label')}</label>{' '}
+      <select
+        id={`${id}-sort`}
+        value={value?.sort ?? ''}
+        onChange={(event) => {
+          const sort = oneOf(BOARD_SORT_COLUMNS, event.target.value);
+          onChange(sort ? { sort, order: DEFAULT_SORT_ORDER[sort] } : null);
+        }}
+      >
+        <option value="">{t('hr.board.sort.applied')}</option>
+        {BOARD_SORT_COLUMNS.filter((column) => column !== 'applied').map((column) => (
+          <option key={column} value={column}>
+            {t(`hr.board.sort.${column}`)}
+          </option>
+        ))}
+      </select>{' '}
+      <label htmlFor={`${id}-order`}>{t('hr.board.order_label')}</label>{' '}
+      <select
+        id={`${id}-order`}
+        value={value?.order ?? DEFAULT_SORT_ORDER.applied}
+        onChange={(event) => {
+          const order = oneOf(SORT_ORDERS, event.target.value) ?? 'desc';
+          onChange({ sort: value?.sort ?? 'applied', order });
+        }}
+      >
+        {SORT_ORDERS.map((order) => (
+          <option key={order} value={order}>
+            {t(`hr.board.order.${order}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** Where a card stands in a column if it is (or were) in `stageId`: 1-based, with the column's size. */
 export function getBoardPosition(
@@ -96,6 +198,7 @@ function BoardCard({
         {...listeners}
         ref={handleRef}
         className="board__handle"
+        data-application-id={application.id}
         aria-roledescription={t('hr.board.draggable')}
         aria-label={t('hr.board.drag_card', { name })}
         aria-pressed={isLifted}
@@ -200,8 +303,16 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
   const hasVacancy = vacancy.data !== undefined;
   const stages = useStages(hasVacancy ? vacancyId : null);
   const [tagId, setTagId] = useTagFilter();
+  const [sort, setSort] = useBoardSort();
+  // The API sorts; each column keeps that order, as it filters the page by stage.
   const applications = useApplications(
-    { page: 1, per_page: BOARD_PAGE_SIZE, vacancy_id: vacancyId, ...(tagId ? { tag_id: tagId } : {}) },
+    {
+      page: 1,
+      per_page: BOARD_PAGE_SIZE,
+      vacancy_id: vacancyId,
+      ...(tagId ? { tag_id: tagId } : {}),
+      ...(sort ?? {}),
+    },
     hasVacancy,
   );
   const move = useMoveApplication();
@@ -210,6 +321,21 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
   const [announcement, setAnnouncement] = useState('');
   const [lift, setLift] = useState<KeyboardLift | null>(null);
   const [focusRequest, setFocusRequest] = useState<number | null>(null);
+  // The last card moved, offered a mail about the move; and the one being written to.
+  const [movedCard, setMovedCard] = useState<MovedCard | null>(null);
+  const [mailing, setMailing] = useState<MovedCard | null>(null);
+  const mailed = useLastNonNull(mailing);
+  // The offer that opened the mail dialog is gone when it closes: focus goes back to the card written
+  // about, looked up then, as the card may have been drawn anew in the meantime.
+  const mailedId = mailed?.applicationId;
+  const mailFocus = useMemo<RefObject<HTMLElement | null>>(
+    () => ({
+      get current() {
+        return document.querySelector<HTMLElement>(`.board__handle[data-application-id="${mailedId}"]`);
+      },
+    }),
+    [mailedId],
+  );
   // The keyboard is handled by the cards themselves (below): dnd-kit's KeyboardSensor moves a card by
   // 25 px steps and scrolls the board instead of moving when the board overflows, so a move by keyboard
   // could not say which stage it was over. Pointer dragging stays with dnd-kit.
@@ -222,18 +348,15 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
     if (!stage || stageId === (pending[application.id] ?? application.stage.id)) return;
     const { position, count } = getBoardPosition(list, application.id, stageId);
     setPending((current) => ({ ...current, [application.id]: stageId }));
+    const name = getCandidateLabel(application.candidate, t);
     move.mutate(
       { id: application.id, stageId },
       {
-        onSuccess: () =>
-          setAnnouncement(
-            t('hr.board.moved', {
-              name: getCandidateLabel(application.candidate, t),
-              stage: stage.name,
-              position,
-              count,
-            }),
-          ),
+        onSuccess: () => {
+          setAnnouncement(t('hr.board.moved', { name, stage: stage.name, position, count }));
+          // A move by drag or keyboard sends no mail; offer one, written in the card's own dialog.
+          if (canReject) setMovedCard({ applicationId: application.id, name, stageName: stage.name });
+        },
         onSettled: () =>
           setPending((current) => {
             const { [application.id]: _done, ...rest } = current;
@@ -347,7 +470,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
         actions={
           <>
             <SavedViewsMenu
-              filters={{ vacancy_id: vacancyId, ...(tagId ? { tag_id: tagId } : {}) }}
+              filters={{ vacancy_id: vacancyId, ...(tagId ? { tag_id: tagId } : {}), ...(sort ?? {}) }}
               layout="board"
             />
             {/* The list pages through every candidate of the vacancy, with search and the other filters. */}
@@ -380,6 +503,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
           </p>
         ) : null}
         <TagFilter value={tagId} onChange={setTagId} />
+        <BoardSortControl value={sort} onChange={setSort} />
         {canReject ? (
           <BulkActions
             selection={bulk}
@@ -433,6 +557,23 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
             })}
           </div>
         </DndContext>
+        <BoardMailOffer
+          moved={movedCard}
+          onSend={(moved) => {
+            setMovedCard(null);
+            setMailing(moved);
+          }}
+          onClose={() => setMovedCard(null)}
+        />
+        {/* The move is done: the dialog writes only, it offers no stage to move to. */}
+        <SendMailDialog
+          open={mailing !== null}
+          onClose={() => setMailing(null)}
+          finalFocus={mailFocus}
+          applicationIds={mailed ? [mailed.applicationId] : []}
+          candidateName={mailed?.name ?? null}
+          vacancyName={vacancy.data?.name ?? null}
+        />
         <RejectDialog
           open={rejecting !== null}
           onClose={() => setRejecting(null)}

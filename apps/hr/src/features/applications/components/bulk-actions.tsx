@@ -10,7 +10,9 @@ import {
   type BulkTarget,
   cappedTargetCount,
   targetCount,
-  UndoMoveSnackbar,
+  type UndoableAction,
+  UndoSnackbar,
+  undoableOf,
 } from './bulk-move';
 import { BulkTagAction } from './bulk-tag';
 import { countedText, formatCappedCount } from './capped-count';
@@ -120,7 +122,7 @@ export function BulkActions({
   const id = useId();
   const [dialog, setDialog] = useState<'mail' | 'reject' | null>(null);
   const [result, setResult] = useState<string>('');
-  const [undo, setUndo] = useState<{ actionId: number; until: string; message: string } | null>(null);
+  const [undo, setUndo] = useState<(UndoableAction & { message: string }) | null>(null);
   const closeUndo = useCallback(() => setUndo(null), []);
   const ids = [...selection.selected];
   const target: BulkTarget =
@@ -133,6 +135,12 @@ export function BulkActions({
   const onDone = (outcome: BulkResultResponse | null) => {
     setResult(outcome ? describeBulkResult(outcome, t) : '');
     selection.clear();
+  };
+  // A tagging or a rejection without mail can be undone for a while, like a move (decision 033).
+  const onUndoableDone = (key: string) => (outcome: BulkResultResponse | null) => {
+    onDone(outcome);
+    const undoable = outcome ? undoableOf(outcome.meta) : null;
+    setUndo(undoable && outcome ? { ...undoable, message: t(key, { count: outcome.meta.done }) } : null);
   };
   const isPageSelected =
     selection.visibleIds.length > 0 && selection.visibleIds.every((item) => selection.selected.has(item));
@@ -197,7 +205,9 @@ export function BulkActions({
           <button type="button" className="danger" onClick={() => setDialog('reject')}>
             {t('hr.recruiting_mail.bulk.reject')}
           </button>
-          {target.kind === 'ids' ? <BulkTagAction ids={ids} onDone={onDone} /> : null}
+          {target.kind === 'ids' ? (
+            <BulkTagAction ids={ids} onDone={onUndoableDone('hr.recruiting_bulk.tagged_snackbar')} />
+          ) : null}
           {canExport ? (
             <a href={exportUrl} download>
               {countedText(t, 'hr.recruiting_bulk.export', count, capped)}
@@ -225,10 +235,10 @@ export function BulkActions({
         filter={target.kind === 'filter' ? target.filter : undefined}
         count={count}
         cappedCount={capped}
-        onDone={onDone}
+        onDone={onUndoableDone('hr.recruiting_bulk.rejected_snackbar')}
         isBulk
       />
-      <UndoMoveSnackbar move={undo} onClose={closeUndo} onUndone={setResult} />
+      <UndoSnackbar action={undo} onClose={closeUndo} onUndone={setResult} />
     </>
   );
 }

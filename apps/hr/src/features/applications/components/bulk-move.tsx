@@ -7,6 +7,13 @@ import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useBulkMove, useUndoBulkMove } from '../api/bulk-move';
 import type { ApplicationFilters } from '../api/get-applications';
 import { countedText, formatCappedCount } from './capped-count';
+import {
+  type DraftState,
+  emptyDraft,
+  findDraftErrors,
+  MailDraftFields,
+  toMailDraft,
+} from './mail-draft-fields';
 import './bulk.css';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -44,21 +51,34 @@ export function describeMoveResult(result: BulkMoveResponse | BulkUndoResponse, 
   return parts.join(' ');
 }
 
+/** A bulk action's undo as its answer gives it (`meta`): null when it cannot be undone (it sent mail). */
+export type UndoableAction = { actionId: number; until: string };
+
+export function undoableOf(meta: {
+  action_id: number | null;
+  undoable_until: string | null;
+}): UndoableAction | null {
+  return meta.action_id !== null && meta.undoable_until !== null
+    ? { actionId: meta.action_id, until: meta.undoable_until }
+    : null;
+}
+
 /** Seconds left until an instant, never below zero. */
 function secondsUntil(iso: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
 }
 
 /**
- * The snackbar that offers to undo a bulk move while its window is open (the server's
- * `undoable_until`), counting down; it goes once the window closes or the move is undone.
+ * The snackbar that offers to undo a bulk action — a move, a tagging, a rejection without mail —
+ * while its window is open (the server's `undoable_until`), counting down; it goes once the window
+ * closes or the action is undone (decision 033).
  */
-export function UndoMoveSnackbar({
-  move,
+export function UndoSnackbar({
+  action: move,
   onClose,
   onUndone,
 }: {
-  move: { actionId: number; until: string; message: string } | null;
+  action: (UndoableAction & { message: string }) | null;
   onClose: () => void;
   onUndone: (message: string) => void;
 }) {
@@ -118,7 +138,9 @@ export function UndoMoveSnackbar({
 
 /**
  * "Move to stage" for a selection: the stages of the one vacancy shown (the list filtered by a
- * vacancy, or its board). The outcome is reported, and a move without mail can be undone for a while.
+ * vacancy, or its board), optionally with a mail to each candidate about the move. The outcome is
+ * reported; the answer says whether the move can be undone for a while (one that sent mail never can,
+ * decision 033).
  */
 export function BulkMoveAction({
   target,
@@ -127,43 +149,86 @@ export function BulkMoveAction({
 }: {
   target: BulkTarget;
   stages: readonly Stage[];
-  onDone: (message: string, undo: { actionId: number; until: string } | null) => void;
+  onDone: (message: string, undo: UndoableAction | null) => void;
 }) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
   const move = useBulkMove();
   const [stageId, setStageId] = useState('');
+  const [hasMail, setHasMail] = useState(false);
+  const [draft, setDraft] = useState<DraftState>(() => emptyDraft(locale));
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const draftErrors = findDraftErrors(draft, t);
+  const stage = stages.find((item) => String(item.id) === stageId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (stageId === '' || move.isPending) return;
+    setIsSubmitted(true);
+    if (hasMail && (draftErrors.subject || draftErrors.body)) return;
     move.mutate(
-      { ...targetBody(target), stage_id: Number(stageId) },
+      { ...targetBody(target), stage_id: Number(stageId), ...(hasMail ? { mail: toMailDraft(draft) } : {}) },
       {
         onSuccess: (result) => {
           setStageId('');
-          const { action_id: actionId, undoable_until: until } = result.meta;
-          onDone(describeMoveResult(result, t), actionId !== null && until ? { actionId, until } : null);
+          setHasMail(false);
+          setDraft(emptyDraft(locale));
+          setIsSubmitted(false);
+          const outcome = describeMoveResult(result, t);
+          onDone(
+            hasMail
+              ? `${outcome} ${t('hr.recruiting_bulk.move_mails_queued', { count: result.meta.done })}`
+              : outcome,
+            undoableOf(result.meta),
+          );
         },
         onError: (error) => snackbar.error(getRequestErrorMessage(error)),
       },
     );
   };
   return (
-    <form className="bulk-move" onSubmit={submit}>
+    <form className="bulk-move" data-has-mail={hasMail} onSubmit={submit} noValidate>
       <label htmlFor={`${id}-stage`} className="visually-hidden">
         {t('hr.recruiting_bulk.move_label')}
       </label>
       <select id={`${id}-stage`} value={stageId} onChange={(event) => setStageId(event.target.value)}>
         <option value="">{t('hr.recruiting_bulk.move_label')}</option>
-        {stages.map((stage) => (
-          <option key={stage.id} value={stage.id}>
-            {stage.name}
+        {stages.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.name}
           </option>
         ))}
       </select>
+      <label className="bulk-move__mail-toggle">
+        <input type="checkbox" checked={hasMail} onChange={(event) => setHasMail(event.target.checked)} />{' '}
+        {t('hr.recruiting_bulk.move_with_mail')}
+      </label>
+      {hasMail ? (
+        <fieldset className="bulk-move__mail">
+          <legend>
+            {stage
+              ? t('hr.recruiting_bulk.move_mail_title', { stage: stage.name })
+              : t('hr.recruiting_bulk.move_with_mail')}
+          </legend>
+          <p className="hint">{t('hr.recruiting_bulk.move_mail_hint')}</p>
+          {/* Many candidates: the preview shows the placeholders' labels, not one candidate's names. */}
+          <MailDraftFields
+            draft={draft}
+            onChange={setDraft}
+            sample={{ candidateName: null, vacancy: null }}
+            errors={isSubmitted ? draftErrors : { subject: null, body: null }}
+          />
+        </fieldset>
+      ) : null}
       <button type="submit" aria-disabled={stageId === '' || move.isPending}>
-        {countedText(t, 'hr.recruiting_bulk.move', targetCount(target), cappedTargetCount(target, locale, t))}
+        {hasMail
+          ? t('hr.recruiting_bulk.move_and_send')
+          : countedText(
+              t,
+              'hr.recruiting_bulk.move',
+              targetCount(target),
+              cappedTargetCount(target, locale, t),
+            )}
       </button>
     </form>
   );

@@ -130,6 +130,8 @@ describe('bulk moves', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lesya Ukrainka' }));
     const bar = screen.getByRole('region', { name: 'Selected candidates' });
     await userEvent.selectOptions(within(bar).getByRole('combobox', { name: 'Move to stage…' }), '3');
+    // No mail unless asked for: the move alone, which can be undone.
+    expect(within(bar).getByRole('checkbox', { name: 'Send mail to the candidates' })).not.toBeChecked();
     await userEvent.click(within(bar).getByRole('button', { name: 'Move 2' }));
     await waitFor(() =>
       expect(calls.find((call) => call.url.pathname === '/api/v1/applications/bulk/stage')?.body).toEqual({
@@ -138,13 +140,86 @@ describe('bulk moves', () => {
       }),
     );
     expect(await screen.findByText('Done for 1 of 2. 1 was in that stage already.')).toBeInTheDocument();
-    const undoBar = screen.getByRole('region', { name: 'Undo the move' });
+    const undoBar = screen.getByRole('region', { name: 'Undo the last action' });
     expect(within(undoBar).getByText('2 candidates moved.')).toBeInTheDocument();
     expect(within(undoBar).getByText(/s left\)/)).toBeInTheDocument();
     await userEvent.click(within(undoBar).getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Move undone. Done for 1 of 1.')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Undo the move' })).toBeNull();
+    expect(await screen.findByText('Undone. Done for 1 of 1.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Undo the last action' })).toBeNull();
     expect(calls.some((call) => call.url.pathname === '/api/v1/application-bulk-actions/77/undo')).toBe(true);
+  });
+
+  it('moves with a mail to each candidate from a template, says the mails are queued, and offers no undo', async () => {
+    const { calls } = mockFetch(
+      listRoutes([
+        {
+          method: 'POST',
+          path: '/api/v1/applications/bulk/stage',
+          body: {
+            data: [
+              { id: 11, outcome: 'done' },
+              { id: 12, outcome: 'no_email' },
+            ],
+            // Recorded, but without a window: a move that sent mail cannot be undone (decision 033).
+            meta: { done: 1, skipped: 1, action_id: 78, undoable_until: null },
+          },
+        },
+        {
+          path: '/api/v1/mail-templates',
+          body: {
+            data: [
+              {
+                id: 42,
+                purpose: 'generic',
+                locale: 'en',
+                name: 'Invitation',
+                subject: 'Interview: {vacancy}',
+                body: '<p>Hello {candidate_name}.</p>',
+                updated_at: '2031-03-01T10:00:00.000Z',
+              },
+            ],
+          },
+        },
+      ]),
+    );
+    renderApp('/applications?vacancy_id=1', { permissions: ownerPermissions });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Taras Shevchuk' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lesya Ukrainka' }));
+    const bar = screen.getByRole('region', { name: 'Selected candidates' });
+    await userEvent.selectOptions(within(bar).getByRole('combobox', { name: 'Move to stage…' }), '3');
+    expect(within(bar).queryByRole('textbox', { name: /Subject/ })).toBeNull();
+    await userEvent.click(within(bar).getByRole('checkbox', { name: 'Send mail to the candidates' }));
+    const mail = within(bar).getByRole('group', { name: 'Move to Interview and write to the candidates' });
+    expect(within(mail).getByText('A move that sends mail cannot be undone.')).toBeInTheDocument();
+    // An empty mail does not go.
+    await userEvent.click(within(bar).getByRole('button', { name: 'Move and send' }));
+    expect(await within(mail).findByText('Write a subject.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname === '/api/v1/applications/bulk/stage')).toBe(false);
+    await within(mail).findByRole('option', { name: 'Invitation' });
+    await userEvent.selectOptions(within(mail).getByRole('combobox', { name: 'Template' }), '42');
+    await userEvent.clear(within(mail).getByRole('textbox', { name: /Subject/ }));
+    await userEvent.type(within(mail).getByRole('textbox', { name: /Subject/ }), 'Next step: {{vacancy}');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Move and send' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/applications/bulk/stage')?.body).toEqual({
+        application_ids: [11, 12],
+        stage_id: 3,
+        mail: {
+          locale: 'en',
+          template_id: 42,
+          subject: 'Next step: {vacancy}',
+          body: '<p>Hello {candidate_name}.</p>',
+          interview_time: null,
+        },
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Done for 1 of 2. 1 left no e-mail address. 1 mail is queued. A move that sends mail cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Undo the last action' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('offers every application matching the filters, and acts on the filter, not the ids', async () => {
@@ -187,7 +262,7 @@ describe('bulk moves', () => {
       }),
     );
     // Sent mail or not, no undo is offered without a window.
-    expect(screen.queryByRole('region', { name: 'Undo the move' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Undo the last action' })).toBeNull();
   });
 
   it('says "1,000+" past the ranked search\'s cap, never an exact number, and acts on the filter', async () => {
@@ -259,6 +334,117 @@ describe('bulk moves', () => {
     const href = within(bar).getByRole('link', { name: 'Export 1 (XLSX)' }).getAttribute('href') ?? '';
     expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({ format: 'xlsx', ids: '12' });
     expect(await findAxeViolations()).toEqual([]);
+  });
+});
+
+describe('undoing a bulk tagging', () => {
+  const tag = {
+    id: 5,
+    name: 'Referral',
+    color: 'green',
+    applications_count: 0,
+    can_update: true,
+    can_delete: true,
+  };
+  const tagged = (actionId: number | null) => ({
+    method: 'POST' as const,
+    path: '/api/v1/applications/bulk/tags',
+    body: {
+      data: [
+        { id: 11, outcome: 'done' },
+        { id: 12, outcome: 'done' },
+      ],
+      meta: {
+        done: 2,
+        skipped: 0,
+        action_id: actionId,
+        undoable_until: actionId === null ? null : new Date(Date.now() + 60_000).toISOString(),
+      },
+    },
+  });
+
+  async function tagBoth() {
+    renderApp('/applications?vacancy_id=1', { permissions: ownerPermissions });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Taras Shevchuk' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lesya Ukrainka' }));
+    const bar = screen.getByRole('region', { name: 'Selected candidates' });
+    await userEvent.selectOptions(await within(bar).findByRole('combobox', { name: 'Tag to add' }), '5');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Add tag' }));
+  }
+
+  it('offers an undo after tagging, which takes the tag off again', async () => {
+    const { calls } = mockFetch([
+      tagged(81),
+      {
+        method: 'POST',
+        path: '/api/v1/application-bulk-actions/81/undo',
+        body: { data: [{ id: 12, outcome: 'done' }], meta: { done: 1, skipped: 0 } },
+      },
+      ...listRoutes().filter((route) => route.path !== '/api/v1/tags'),
+      { path: '/api/v1/tags', body: { data: [tag] } },
+    ]);
+    await tagBoth();
+    const undoBar = await screen.findByRole('region', { name: 'Undo the last action' });
+    expect(within(undoBar).getByText('Tag added to 2 candidates.')).toBeInTheDocument();
+    await userEvent.click(within(undoBar).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone. Done for 1 of 1.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname === '/api/v1/application-bulk-actions/81/undo')).toBe(true);
+  });
+
+  it('offers none when the server says it cannot be undone', async () => {
+    mockFetch([
+      tagged(null),
+      ...listRoutes().filter((route) => route.path !== '/api/v1/tags'),
+      { path: '/api/v1/tags', body: { data: [tag] } },
+    ]);
+    await tagBoth();
+    expect(await screen.findByText(/Done for 2 of 2/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Undo the last action' })).toBeNull();
+  });
+});
+
+describe('sorting the board', () => {
+  const boardRoutes = (): MockRoute[] => [
+    { path: '/api/v1/vacancies/1', body: { data: buildVacancy() } },
+    { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+    { path: '/api/v1/tags', body: { data: [] } },
+    {
+      path: '/api/v1/applications',
+      body: page([summary(11, 0, 'Taras Shevchuk'), summary(12, 0, 'Lesya Ukrainka')]),
+    },
+  ];
+
+  it('asks the API for the chosen order, keeps it in the address, and shows each column in it', async () => {
+    const { calls } = mockFetch(boardRoutes());
+    const { location } = renderApp('/vacancies/1/board?sort=name&order=asc', {
+      permissions: ownerPermissions,
+    });
+    const column = (await screen.findByRole('link', { name: 'Taras Shevchuk' }, { timeout: 10_000 })).closest(
+      'ul',
+    );
+    if (!column) throw new Error('no column');
+    // Cards keep the order the API answered in.
+    expect(
+      within(column)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Taras Shevchuk', 'Lesya Ukrainka']);
+    expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'name', order: 'asc', vacancy_id: '1' });
+    const sortBy = screen.getByRole('combobox', { name: 'Sort cards by' });
+    expect(sortBy).toHaveValue('name');
+    await userEvent.selectOptions(sortBy, 'days_in_stage');
+    // A column's own default direction: longest waiting first.
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'days_in_stage', order: 'desc' }),
+    );
+    expect(location.history.at(-1)).toContain('sort=days_in_stage&order=desc');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'asc');
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'days_in_stage', order: 'asc' }),
+    );
+    await userEvent.selectOptions(sortBy, '');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.sort).toBeUndefined());
+    expect(location.history.at(-1)).not.toContain('sort=');
   });
 });
 
@@ -383,5 +569,123 @@ describe('board cards', () => {
     await userEvent.click(within(card).getByRole('checkbox', { name: 'Select Taras Shevchuk' }));
     const bar = screen.getByRole('region', { name: 'Selected candidates' });
     expect(within(bar).getByRole('combobox', { name: 'Move to stage…' })).toBeInTheDocument();
+  });
+});
+
+describe('a mail about a board move', () => {
+  const INVITATION = {
+    id: 42,
+    purpose: 'generic',
+    locale: 'en',
+    name: 'Invitation',
+    subject: 'Interview: {vacancy}',
+    body: '<p>Hello {candidate_name}.</p>',
+    updated_at: '2031-03-01T10:00:00.000Z',
+  };
+
+  /** The board's calls, with a server that keeps Taras in the stage he was moved to. */
+  function boardWithMail(): MockRoute[] {
+    let tarasStage = 0;
+    return [
+      { path: '/api/v1/vacancies/1', body: { data: buildVacancy() } },
+      { path: '/api/v1/vacancies/1/stages', body: { data: STAGES } },
+      { path: '/api/v1/tags', body: { data: [] } },
+      { path: '/api/v1/mail-templates', body: { data: [INVITATION] } },
+      {
+        path: '/api/v1/applications',
+        body: () => page([summary(11, tarasStage, 'Taras Shevchuk'), summary(12, 1, 'Lesya Ukrainka')]),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/applications/11/stage',
+        body: ({ body }) => {
+          tarasStage = STAGES.findIndex((stage) => stage.id === (body as { stage_id: number }).stage_id);
+          return { data: summary(11, tarasStage, 'Taras Shevchuk') };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/applications/11/mails',
+        status: 201,
+        body: {
+          data: {
+            id: 71,
+            application_id: 11,
+            kind: 'manual',
+            state: 'queued',
+            subject: 'Interview: Backend engineer',
+            body: '<p>Hello Taras Shevchuk.</p>',
+            sender: { id: 7, name: 'Olena Owner' },
+            send_at: '2031-03-05T10:00:00.000Z',
+            sent_at: null,
+            error: null,
+            created_at: '2031-03-05T10:00:00.000Z',
+          },
+        },
+      },
+    ];
+  }
+
+  it('offers a mail after a move, which opens the mail dialog for the moved candidate', async () => {
+    const { calls } = mockFetch(boardWithMail());
+    renderApp('/vacancies/1/board', { permissions: ownerPermissions });
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Move Taras Shevchuk to stage' }, { timeout: 10_000 }),
+      '3',
+    );
+    const offer = await screen.findByRole('region', { name: 'Send a mail about this move' });
+    expect(within(offer).getByText('Taras Shevchuk moved to Interview.')).toBeInTheDocument();
+    // The move went alone: nothing was mailed before the recruiter asks.
+    expect(calls.find((call) => call.url.pathname === '/api/v1/applications/11/stage')?.body).toEqual({
+      stage_id: 3,
+      _method: 'PUT',
+    });
+    expect(calls.some((call) => call.url.pathname.endsWith('/mails'))).toBe(false);
+    await userEvent.click(within(offer).getByRole('button', { name: 'Send mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mail to Taras Shevchuk' });
+    expect(screen.queryByRole('region', { name: 'Send a mail about this move' })).toBeNull();
+    // The move is done: the dialog only writes.
+    expect(within(dialog).queryByRole('combobox', { name: 'Also move to stage' })).toBeNull();
+    await within(dialog).findByRole('option', { name: 'Invitation' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Template' }), '42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/v1/applications/11/mails')?.body).toEqual({
+        locale: 'en',
+        template_id: 42,
+        subject: 'Interview: {vacancy}',
+        body: '<p>Hello {candidate_name}.</p>',
+        interview_time: null,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('The mail is on its way.')).toBeInTheDocument();
+    // Focus is back on the card written about, not lost with the offer.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Drag Taras Shevchuk' })).toHaveFocus());
+  });
+
+  it('after a keyboard move, still announces it and keeps the focus on the card, with the offer beside', async () => {
+    mockFetch(boardWithMail());
+    renderApp('/vacancies/1/board', { permissions: ownerPermissions });
+    const handle = await screen.findByRole('button', { name: 'Drag Taras Shevchuk' }, { timeout: 10_000 });
+    handle.focus();
+    await userEvent.keyboard(' {ArrowRight} ');
+    const status = screen
+      .getAllByRole('status')
+      .find((element) => element.classList.contains('visually-hidden'));
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Taras Shevchuk moved to Screening, position 1 of 2'),
+    );
+    const offer = await screen.findByRole('region', { name: 'Send a mail about this move' });
+    expect(within(offer).getByText('Taras Shevchuk moved to Screening.')).toBeInTheDocument();
+    // The offer is no live region: the move is said once, by the status line.
+    expect(offer.closest('[role="status"], [aria-live]')).toBeNull();
+    const screening = screen.getByRole('region', { name: 'Screening (2)' });
+    await waitFor(() =>
+      expect(within(screening).getByRole('button', { name: 'Drag Taras Shevchuk' })).toHaveFocus(),
+    );
+    await userEvent.click(within(offer).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Send a mail about this move' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

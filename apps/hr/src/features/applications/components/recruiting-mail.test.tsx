@@ -375,7 +375,7 @@ describe('bulk actions on the list', () => {
             { id: 11, outcome: 'done' },
             { id: 12, outcome: 'already_rejected' },
           ],
-          meta: { done: 1, skipped: 1 },
+          meta: { done: 1, skipped: 1, action_id: null, undoable_until: null },
         },
       },
     ]);

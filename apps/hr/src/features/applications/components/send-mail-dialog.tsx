@@ -2,7 +2,7 @@ import type { Stage } from '@kadry/shared/schemas/recruiting';
 import type { ApplicationFilterInput } from '@kadry/shared/schemas/recruiting-bulk';
 import type { BulkResultResponse } from '@kadry/shared/schemas/recruiting-mail';
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { Field, FormError } from '../../../components/ui/field';
 import { useLocale, useT } from '../../../lib/i18n';
@@ -48,9 +48,12 @@ export function SendMailDialog({
   filter,
   count,
   cappedCount = null,
+  finalFocus,
 }: {
   open: boolean;
   onClose: () => void;
+  /** Where focus goes on closing when what opened the dialog is gone (the board's offer after a move). */
+  finalFocus?: RefObject<HTMLElement | null>;
   applicationIds: readonly number[];
   /** "All matching the filter": sent instead of the ids; `count` is how many match. */
   filter?: ApplicationFilterInput | undefined;
@@ -81,6 +84,7 @@ export function SendMailDialog({
       size="wide"
       hasCloseButton
       closesOnOutsideClick={false}
+      finalFocus={finalFocus}
     >
       <SendMailForm
         onClose={onClose}

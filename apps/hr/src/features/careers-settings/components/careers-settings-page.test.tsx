@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCareersSettings, ownerPermissions } from '../../../test/recruiting-test-data';
@@ -79,6 +79,32 @@ describe('careers settings page', () => {
         default_language: 'en',
       });
     });
+  });
+
+  it('asks before leaving by an in-app link with unsaved changes', async () => {
+    mockFetch([
+      { path: '/api/v1/careers-settings', body: { data: buildCareersSettings() } },
+      {
+        path: '/api/v1/vacancies',
+        body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } },
+      },
+    ]);
+    const { location } = renderApp('/careers-settings', { permissions: ownerPermissions });
+    const button = await screen.findByLabelText('Button colour');
+    await waitFor(() => {
+      fireEvent.input(screen.getByLabelText('Button colour'), { target: { value: '#123456' } });
+      expect(screen.getByLabelText('Button colour')).toHaveValue('#123456');
+    });
+    expect(button).toBeInTheDocument();
+    const [vacanciesLink] = screen.getAllByRole('link', { name: 'Vacancies' });
+    if (!vacanciesLink) throw new Error('no link to vacancies');
+    await userEvent.click(vacanciesLink);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(location.history.at(-1)).toBe('/app/careers-settings');
+    await userEvent.click(vacanciesLink);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/app/vacancies'));
   });
 
   it('builds a copyable link per source', async () => {

@@ -12,6 +12,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
+import { RecruitingUnsavedGuard } from '../../vacancies/components/recruiting-unsaved-guard';
 import { useCareersSettings } from '../api/get-careers-settings';
 import { useUpdateCareersSettings } from '../api/update-careers-settings';
 import { useUploadLogo } from '../api/upload-logo';
@@ -157,13 +158,18 @@ export function CareersSettingsPage() {
     }
     setFormError(null);
     await update.mutateAsync(parsed.data).then(
-      () => snackbar.success(t('hr.common.saved')),
+      () => {
+        // Saved: what was sent is the new baseline, so leaving no longer asks.
+        form.reset(values);
+        snackbar.success(t('hr.common.saved'));
+      },
       () => {},
     );
   });
 
   return (
     <section>
+      <RecruitingUnsavedGuard isDirty={canEdit && form.formState.isDirty} />
       <PageHeading>{t('hr.careers_settings.title')}</PageHeading>
       <QueryState
         isPending={settings.isPending}

@@ -187,7 +187,14 @@ function StageRow({
  * unsaved, until "Save pipeline"; a stage the server will not remove (candidates in it) keeps the edits
  * and shows why.
  */
-export function StagesEditor({ vacancyId }: { vacancyId: number }) {
+export function StagesEditor({
+  vacancyId,
+  onDirtyChange,
+}: {
+  vacancyId: number;
+  /** Told whether there are unsaved stage edits, for the page's in-app guard (RecruitingUnsavedGuard). */
+  onDirtyChange?: (isDirty: boolean) => void;
+}) {
   const t = useT();
   const ids = useId();
   const permissions = usePermissions();
@@ -217,8 +224,13 @@ export function StagesEditor({ vacancyId }: { vacancyId: number }) {
   const lastStageHintId = `${ids}-last-stage`;
   const saveErrorId = `${ids}-save-error`;
 
-  // Leaving the page (reload, closing the tab) with unsaved stages asks first.
+  // Leaving the page (reload, closing the tab) with unsaved stages asks first; the page's guard asks
+  // on in-app navigation too.
   usePromptBeforeUnload(isDirty);
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   // The board's "Edit stages" link lands on #pipeline.
   const isLoaded = stages.isSuccess;

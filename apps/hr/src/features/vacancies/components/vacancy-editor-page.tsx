@@ -55,6 +55,8 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
   const [pipeline, setPipeline] = useState(createNewPipeline);
   const [pipelineError, setPipelineError] = useState<string | null>(null);
   const [isPipelineDirty, setIsPipelineDirty] = useState(false);
+  // An existing vacancy's stages, edited and saved apart (StagesEditor): unsaved edits count too.
+  const [isStagesDirty, setIsStagesDirty] = useState(false);
 
   useEffect(() => {
     if (vacancy.data) form.reset(createVacancyFormValues(vacancy.data));
@@ -504,9 +506,11 @@ export function VacancyEditorPage({ id }: { id: number | null }) {
             ) : null}
           </fieldset>
         </form>
-        <RecruitingUnsavedGuard isDirty={canEdit && (form.formState.isDirty || isPipelineDirty)} />
+        <RecruitingUnsavedGuard
+          isDirty={canEdit && (form.formState.isDirty || isPipelineDirty || isStagesDirty)}
+        />
         {/* Saved on its own: its changes apply to the board at once and can be refused (409) apart from the rest. */}
-        {current && canEdit ? <StagesEditor vacancyId={current.id} /> : null}
+        {current && canEdit ? <StagesEditor vacancyId={current.id} onDirtyChange={setIsStagesDirty} /> : null}
       </QueryState>
     </section>
   );
