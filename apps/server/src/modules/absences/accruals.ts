@@ -161,7 +161,8 @@ export async function ensureAccruals(tx: Tx, input: AccrualInput): Promise<void>
   }
   if (policy.carryOverExpiryMonth === null || policy.carryOverExpiryDay === null) return;
   const expiry = `${year}-${String(policy.carryOverExpiryMonth).padStart(2, '0')}-${String(policy.carryOverExpiryDay).padStart(2, '0')}`;
-  if (today <= expiry) return;
+  // Written once: the year's expiry, once there, is not counted again on every later call.
+  if (today <= expiry || current.get('expiry') !== undefined) return;
   const used = await usedByDate(tx, input, expiry);
   const expired = Math.max(0, due - Math.max(0, used));
   if (expired > 0) {

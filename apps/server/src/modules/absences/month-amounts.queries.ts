@@ -480,24 +480,32 @@ async function recomputePairs(
       select distinct c.employee_id, c.month
       from unnest(${idArray(employeeIds)}, ${dateArray(months)}) as c(employee_id, month)
     ),
+    -- Each step looks its rows up by key (lateral), whatever the planner thinks of the tables' sizes:
+    -- a person's teams, a team's members, a member's amounts in the month.
     pairs as materialized (
       select distinct m.team_id, c.month
       from changed c
-      join ${teamMembers} m on m.company_id = ${companyId} and m.employee_id = c.employee_id
-      union
-      select null::int, c.month from changed c
-      where not exists (
-        select 1 from ${teamMembers} m where m.company_id = ${companyId} and m.employee_id = c.employee_id
-      )
+      cross join lateral (
+        select mm.team_id from ${teamMembers} mm
+        where mm.company_id = ${companyId} and mm.employee_id = c.employee_id
+        union all
+        select null::int where not exists (
+          select 1 from ${teamMembers} mm where mm.company_id = ${companyId} and mm.employee_id = c.employee_id
+        )
+      ) m
     ),
     fresh as materialized (
-      select p.team_id, p.month, a.absence_type_id, sum(a.hundredths)::int as hundredths
+      select p.team_id, p.month, s.absence_type_id, s.hundredths
       from pairs p
-      join ${teamMembers} m on m.company_id = ${companyId} and m.team_id = p.team_id
-      join ${absenceMonthAmounts} a
-        on a.company_id = ${companyId} and a.month = p.month and a.employee_id = m.employee_id
-      where p.team_id is not null and a.hundredths <> 0
-      group by p.team_id, p.month, a.absence_type_id
+      cross join lateral (
+        select a.absence_type_id, sum(a.hundredths)::int as hundredths
+        from ${teamMembers} m
+        join ${absenceMonthAmounts} a
+          on a.company_id = ${companyId} and a.month = p.month and a.employee_id = m.employee_id
+        where m.company_id = ${companyId} and m.team_id = p.team_id and a.hundredths <> 0
+        group by a.absence_type_id
+      ) s
+      where p.team_id is not null
       union all
       select null::int, p.month, a.absence_type_id, sum(a.hundredths)::int
       from pairs p
@@ -509,7 +517,8 @@ async function recomputePairs(
     ),
     ${writeTotals(
       companyId,
-      sql`exists (
+      // The months first, so the totals' key index narrows the rows to look at to those months.
+      sql`t.month = any(${dateArray(months)}) and exists (
         select 1 from pairs p where p.month = t.month and p.team_id is not distinct from t.team_id
       )`,
     )}`);
