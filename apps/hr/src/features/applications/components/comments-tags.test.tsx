@@ -267,7 +267,10 @@ describe('tags', () => {
       {
         method: 'POST',
         path: '/api/v1/applications/bulk/tags',
-        body: { data: [{ id: 11, outcome: 'done' }], meta: { done: 1, skipped: 0, action_id: null, undoable_until: null } },
+        body: {
+          data: [{ id: 11, outcome: 'done' }],
+          meta: { done: 1, skipped: 0, action_id: null, undoable_until: null },
+        },
       },
     ]);
     renderApp('/applications', { permissions: ownerPermissions });
