@@ -153,7 +153,12 @@ test('the owner builds the tree and adds an employee with a child; the employee 
   await asContacts.getByRole('button', { name: 'Save' }).click();
   await expect(asContacts.getByText('+380443330000')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Return to my account' }).click();
+  // Returning loads the app again (the session changes): wait for that page before going on, or the
+  // next navigation races it (net::ERR_ABORTED).
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('button', { name: 'Return to my account' }).click(),
+  ]);
   await expect(page.getByRole('button', { name: 'Return to my account' })).toHaveCount(0);
   await page.goto(`/app/employees/${employeeId}`);
   const history = page.getByRole('region', { name: 'History' });
