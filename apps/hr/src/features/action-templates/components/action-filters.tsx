@@ -138,3 +138,42 @@ export function PersonField({
     </div>
   );
 }
+
+/** A period as the actions routes take it: each end a date or null (empty), the end not before the start. */
+export type Period = { custom_period_start: string | null; custom_period_end: string | null };
+
+/** The period's two date fields (the widget's settings and the all-actions dialog). */
+export function PeriodFields({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: Period;
+  onChange: (period: Partial<Period>) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="hr-actions__settings-dates">
+      <div className="field">
+        <label htmlFor={`${id}-start`}>{t('hr.action_templates.widget.period_start')}</label>
+        <input
+          id={`${id}-start`}
+          type="date"
+          value={value.custom_period_start ?? ''}
+          onChange={(event) => onChange({ custom_period_start: event.target.value || null })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-end`}>{t('hr.action_templates.widget.period_end')}</label>
+        <input
+          id={`${id}-end`}
+          type="date"
+          value={value.custom_period_end ?? ''}
+          min={value.custom_period_start ?? undefined}
+          onChange={(event) => onChange({ custom_period_end: event.target.value || null })}
+        />
+      </div>
+    </div>
+  );
+}

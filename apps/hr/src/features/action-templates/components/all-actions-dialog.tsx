@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n';
 import { TeamField, useFormatDay, WidgetState } from '../../dashboard/components/widget-parts';
 import { type TemplateEventsRequest, useTemplateEvents } from '../api/action-templates-api';
-import { PersonField, TemplateSelect } from './action-filters';
+import { PeriodFields, PersonField, TemplateSelect } from './action-filters';
 import { ActionRow } from './action-row';
 
 // "All actions" of the HR actions widget (issue 15, spec §3.2 templates-events request): every action
@@ -51,27 +51,7 @@ function AllActions({ params }: { params: Params }) {
         aria-label={t('hr.action_templates.all.filters')}
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="hr-actions__settings-dates">
-          <div className="field">
-            <label htmlFor={`${id}-start`}>{t('hr.action_templates.widget.period_start')}</label>
-            <input
-              id={`${id}-start`}
-              type="date"
-              value={request.custom_period_start ?? ''}
-              onChange={(event) => change({ custom_period_start: event.target.value || null })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-end`}>{t('hr.action_templates.widget.period_end')}</label>
-            <input
-              id={`${id}-end`}
-              type="date"
-              value={request.custom_period_end ?? ''}
-              min={request.custom_period_start ?? undefined}
-              onChange={(event) => change({ custom_period_end: event.target.value || null })}
-            />
-          </div>
-        </div>
+        <PeriodFields id={id} value={request} onChange={change} />
         <TeamField
           id={id}
           value={request.team_ids[0] ?? null}

@@ -12,7 +12,7 @@ import {
   WidgetState,
 } from '../../dashboard/components/widget-parts';
 import { type ActionsRequest, useActionGroups, useTemplateActions } from '../api/action-templates-api';
-import { PersonField, TemplatesField } from './action-filters';
+import { PeriodFields, PersonField, TemplatesField } from './action-filters';
 import { ActionRow } from './action-row';
 import { AllActionsDialog } from './all-actions-dialog';
 import './action-templates.css';
@@ -148,27 +148,7 @@ function HrActionsSettings({ params }: { params: Params }) {
           <LimitField id={id} value={draft.limit} onChange={(limit) => change({ limit })} />
           <fieldset className="hr-actions__templates" aria-describedby={`${id}-period-hint`}>
             <legend>{t('hr.action_templates.widget.period_label')}</legend>
-            <div className="hr-actions__settings-dates">
-              <div className="field">
-                <label htmlFor={`${id}-start`}>{t('hr.action_templates.widget.period_start')}</label>
-                <input
-                  id={`${id}-start`}
-                  type="date"
-                  value={draft.custom_period_start ?? ''}
-                  onChange={(event) => change({ custom_period_start: event.target.value || null })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-end`}>{t('hr.action_templates.widget.period_end')}</label>
-                <input
-                  id={`${id}-end`}
-                  type="date"
-                  value={draft.custom_period_end ?? ''}
-                  min={draft.custom_period_start ?? undefined}
-                  onChange={(event) => change({ custom_period_end: event.target.value || null })}
-                />
-              </div>
-            </div>
+            <PeriodFields id={id} value={draft} onChange={change} />
             <p className="hint" id={`${id}-period-hint`}>
               {t('hr.action_templates.widget.period_hint')}
             </p>
