@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useRouter } from 'wouter';
+import { useT } from '../../lib/i18n';
 import { DialogActions, DialogFrame } from './dialog-frame';
 
 /** While `isDirty`, reloading or closing the tab gets the browser's own "leave the page?" prompt. */
@@ -82,4 +83,64 @@ export function UnsavedChangesGuard({
       </DialogActions>
     </DialogFrame>
   );
+}
+
+/**
+ * Closing a dialog whose form holds unsaved changes asks "Discard changes?" first. Give
+ * `requestClose` to the dialog's `onClose` (Escape, its ×, a click outside) and to its Cancel; the form
+ * tells whether it is dirty with `useDirtyReport(isDirty, onDirtyChange)`; render `confirmation`
+ * inside the dialog, so the question stacks on it (Escape there closes only the question). Leaving
+ * the page meanwhile is the form's UnsavedChangesGuard's to ask about.
+ */
+export function useDiscardConfirmation(onClose: () => void): {
+  requestClose: () => void;
+  onDirtyChange: (isDirty: boolean) => void;
+  confirmation: ReactNode;
+} {
+  const t = useT();
+  const [isDirty, setIsDirty] = useState(false);
+  const [isAsking, setIsAsking] = useState(false);
+
+  const requestClose = () => {
+    if (isDirty) setIsAsking(true);
+    else onClose();
+  };
+  const discard = () => {
+    setIsAsking(false);
+    setIsDirty(false);
+    onClose();
+  };
+
+  const confirmation = (
+    <DialogFrame
+      open={isAsking}
+      onClose={() => setIsAsking(false)}
+      role="alertdialog"
+      title={t('hr.discard_guard.title')}
+      description={t('hr.discard_guard.text')}
+    >
+      <DialogActions>
+        <button type="button" className="primary" onClick={() => setIsAsking(false)}>
+          {t('hr.discard_guard.keep')}
+        </button>
+        <button type="button" onClick={discard}>
+          {t('hr.discard_guard.discard')}
+        </button>
+      </DialogActions>
+    </DialogFrame>
+  );
+
+  // setIsDirty keeps its identity: the form's report does not run again on every render.
+  return { requestClose, onDirtyChange: setIsDirty, confirmation };
+}
+
+/**
+ * A dialog's form telling useDiscardConfirmation whether it holds unsaved changes; clean again once
+ * the form is gone, so the dialog opened next starts without a stale question.
+ */
+export function useDirtyReport(isDirty: boolean, onDirtyChange: ((isDirty: boolean) => void) | undefined) {
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+    return () => onDirtyChange?.(false);
+  }, [isDirty, onDirtyChange]);
 }

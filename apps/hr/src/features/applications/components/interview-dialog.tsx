@@ -11,12 +11,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { Field, FieldError, FormError } from '../../../components/ui/field';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
+import { useDirtyReport, useDiscardConfirmation } from '../../../components/ui/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useUsers } from '../../directory/api/get-users';
 import { useVacancy } from '../../vacancies/api/get-vacancy';
+import { RecruitingUnsavedGuard } from '../../vacancies/components/recruiting-unsaved-guard';
 import { useSaveInterview } from '../api/interviews';
 
 type Draft = {
@@ -66,7 +68,8 @@ const FIELD_OF: Record<string, keyof Draft> = {
 /**
  * Schedules an interview from the card, or changes one (`interview`): local date and time in a time
  * zone, duration, interviewers (the vacancy's own ticked at first), place and/or video link, and a note
- * for the interviewers. The server sends the invitations (or updates) with their .ics.
+ * for the interviewers. The server sends the invitations (or updates) with their .ics. Closing it or
+ * leaving the page with changes typed asks first (issue 17).
  */
 export function InterviewDialog({
   open,
@@ -85,10 +88,11 @@ export function InterviewDialog({
   interview: Interview | null;
 }) {
   const t = useT();
+  const discard = useDiscardConfirmation(onClose);
   return (
     <DialogFrame
       open={open}
-      onClose={onClose}
+      onClose={discard.requestClose}
       title={
         interview
           ? t('hr.interviews.reschedule_title')
@@ -100,21 +104,30 @@ export function InterviewDialog({
     >
       <InterviewForm
         onClose={onClose}
+        onCancel={discard.requestClose}
+        onDirtyChange={discard.onDirtyChange}
         applicationId={applicationId}
         vacancyId={vacancyId}
         interview={interview}
       />
+      {discard.confirmation}
     </DialogFrame>
   );
 }
 
 function InterviewForm({
   onClose,
+  onCancel,
+  onDirtyChange,
   applicationId,
   vacancyId,
   interview,
 }: {
+  /** Closes at once, as after saving. */
   onClose: () => void;
+  /** Closes, asking first when there are changes. */
+  onCancel: () => void;
+  onDirtyChange: (isDirty: boolean) => void;
   applicationId: number;
   vacancyId: number;
   interview: Interview | null;
@@ -129,10 +142,16 @@ function InterviewForm({
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The vacancy's interviewers are ticked once the vacancy has arrived (a new interview only).
-  const current =
-    draft ??
-    draftOf(interview, user.timezone || 'UTC', interview ? [] : (vacancy.data?.interviewer_ids ?? []));
+  const initial = draftOf(
+    interview,
+    user.timezone || 'UTC',
+    interview ? [] : (vacancy.data?.interviewer_ids ?? []),
+  );
+  const current = draft ?? initial;
   const change = (patch: Partial<Draft>) => setDraft({ ...current, ...patch });
+  // Both drafts are built field by field in the same order: equal texts, equal drafts.
+  const isDirty = !save.isSuccess && JSON.stringify(current) !== JSON.stringify(initial);
+  useDirtyReport(isDirty, onDirtyChange);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -191,6 +210,7 @@ function InterviewForm({
   const people = staff.data ?? [];
   return (
     <form onSubmit={submit} noValidate>
+      <RecruitingUnsavedGuard isDirty={isDirty} />
       <div className="interview-form__row">
         <Field label={t('hr.interviews.field.date')} isRequired error={errors.date}>
           {(control) => (
@@ -318,7 +338,7 @@ function InterviewForm({
         <button type="submit" className="primary" aria-disabled={save.isPending}>
           {interview ? t('hr.interviews.save_changes') : t('hr.interviews.save')}
         </button>
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={onCancel}>
           {t('hr.interviews.dismiss')}
         </button>
       </DialogActions>

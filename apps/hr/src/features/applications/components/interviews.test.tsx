@@ -52,6 +52,13 @@ const EMPTY_SUMMARY = {
   attributes: [],
 };
 
+/** Whether a reload or closing the tab would get the browser's "leave the page?" prompt now. */
+function isUnloadHeld(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 function cardRoutes(extra: MockRoute[] = []): MockRoute[] {
   return [
     ...extra,
@@ -179,6 +186,85 @@ describe('scheduling an interview from the card', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Fill in your scorecard' }));
     expect(within(panel).getByRole('group', { name: 'Communication' })).toBeInTheDocument();
   });
+
+  it('asks before closing the dialog with changes typed, by Escape, × or Cancel (issue 17)', {
+    timeout: 90_000,
+  }, async () => {
+    mockFetch(
+      cardRoutes([
+        {
+          path: '/api/v1/applications/11/interviews',
+          body: { data: [], scorecards: [], summary: EMPTY_SUMMARY, hidden_scorecards: 0 },
+        },
+      ]),
+    );
+    renderApp('/applications/11', { permissions: ownerPermissions });
+    const panel = await screen.findByRole('region', { name: 'Interviews' });
+    const schedule = await within(panel).findByRole('button', { name: 'Schedule an interview' });
+    // Nothing typed: Escape closes at once.
+    await userEvent.click(schedule);
+    await screen.findByRole('dialog', { name: 'Schedule an interview with Taras Shevchuk' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.click(schedule);
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Taras Shevchuk' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Place' }), 'Room 4');
+    expect(isUnloadHeld()).toBe(true);
+
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(dialog).getByRole('textbox', { name: 'Place' })).toHaveValue('Room 4');
+
+    // Escape on the question closes only the question.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: /^Schedule an interview/ })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(isUnloadHeld()).toBe(false);
+    // Opened again, it starts fresh.
+    await userEvent.click(schedule);
+    const fresh = await screen.findByRole('dialog', { name: 'Schedule an interview with Taras Shevchuk' });
+    expect(within(fresh).getByRole('textbox', { name: 'Place' })).toHaveValue('');
+  });
+
+  it('closes without asking once the interview is saved (issue 17)', { timeout: 90_000 }, async () => {
+    mockFetch(
+      cardRoutes([
+        {
+          path: '/api/v1/applications/11/interviews',
+          body: { data: [], scorecards: [], summary: EMPTY_SUMMARY, hidden_scorecards: 0 },
+        },
+        {
+          method: 'POST',
+          path: '/api/v1/applications/11/interviews',
+          status: 201,
+          body: { data: buildInterview() },
+        },
+      ]),
+    );
+    renderApp('/applications/11', { permissions: ownerPermissions });
+    const panel = await screen.findByRole('region', { name: 'Interviews' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Schedule an interview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Taras Shevchuk' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('checkbox', { name: 'Ivan Interviewer' })).toBeChecked(),
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Place' }), 'Room 4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule and send invitations' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(isUnloadHeld()).toBe(false);
+  });
 });
 
 describe("the interviewer's page", () => {
@@ -256,6 +342,63 @@ describe("the interviewer's page", () => {
       }),
     );
     expect(await screen.findByText('The scorecard is saved.')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with a scorecard not submitted, and not once it is (issue 17)', async () => {
+    const interview = buildInterview({ is_interviewer: true });
+    mockFetch([
+      {
+        path: '/api/v1/interviews/91',
+        body: { data: interview, scorecards: [], hidden_scorecards: 0 },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/interviews/91/scorecard',
+        body: ({ body }) => ({
+          data: {
+            id: 301,
+            interview_id: 91,
+            author: { id: 7, name: 'Olena Owner' },
+            ratings: [
+              { key: 'comm', name: 'Communication', rating: 4 },
+              { key: 'sql', name: 'SQL', rating: 3 },
+            ],
+            recommendation: (body as { recommendation: string }).recommendation,
+            notes: 'Solid',
+            submitted_at: '2031-04-01T13:00:00.000Z',
+            updated_at: '2031-04-01T13:00:00.000Z',
+          },
+        }),
+      },
+    ]);
+    const { location } = renderApp('/interviews/91', { permissions: ownerPermissions });
+    const form = await screen.findByRole('form', { name: 'Your scorecard' });
+    expect(isUnloadHeld()).toBe(false);
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Notes' }), 'Solid');
+    expect(isUnloadHeld()).toBe(true);
+
+    const card = screen.getByRole('link', { name: "Open the candidate's card" });
+    await userEvent.click(card);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(location.history.at(-1)).toBe('/app/interviews/91');
+    expect(within(form).getByRole('textbox', { name: 'Notes' })).toHaveValue('Solid');
+
+    for (const [group, rating] of [
+      ['Communication', '4 — excellent'],
+      ['SQL', '3 — good'],
+      ['Overall recommendation', 'Yes'],
+    ] as const) {
+      await userEvent.click(
+        within(within(form).getByRole('group', { name: group })).getByRole('radio', { name: rating }),
+      );
+    }
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit the scorecard' }));
+    expect(await screen.findByText('The scorecard is saved.')).toBeInTheDocument();
+    expect(isUnloadHeld()).toBe(false);
+    await userEvent.click(card);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/app/applications/11'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
   });
 
   it('lists the interviewer\u2019s own interviews, each a link to its page', async () => {

@@ -13,6 +13,7 @@ import { DialogActions, DialogFrame, useLastNonNull } from '../../../components/
 import { Field, FormError } from '../../../components/ui/field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { useDirtyReport, useDiscardConfirmation } from '../../../components/ui/unsaved-changes-guard';
 import { useLocale, useT } from '../../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../../lib/offered-locales';
 import { usePageData } from '../../../lib/page-data';
@@ -70,7 +71,19 @@ function AcknowledgementSetting({ canManage }: { canManage: boolean }) {
   );
 }
 
-function TemplateForm({ template, onClose }: { template: MailTemplate | null; onClose: () => void }) {
+function TemplateForm({
+  template,
+  onClose,
+  onCancel,
+  onDirtyChange,
+}: {
+  template: MailTemplate | null;
+  /** Closes at once, as after saving. */
+  onClose: () => void;
+  /** Closes, asking first when there are changes. */
+  onCancel: () => void;
+  onDirtyChange: (isDirty: boolean) => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
@@ -90,7 +103,8 @@ function TemplateForm({ template, onClose }: { template: MailTemplate | null; on
       (body ?? '').replace(/<[^>]*>/g, '').trim() === '' ? t('hr.recruiting_mail.error.body_required') : null,
   };
   const shown = isSubmitted ? errors : { name: null, subject: null, body: null };
-  // Unsaved changes: the guard asks before a link or a reload loses them (issue 17).
+  // Unsaved changes: the guard asks before a link or a reload loses them, the dialog before closing
+  // (issue 17).
   const isDirty =
     !save.isSuccess &&
     (name !== (template?.name ?? '') ||
@@ -98,6 +112,7 @@ function TemplateForm({ template, onClose }: { template: MailTemplate | null; on
       templateLocale !== (template?.locale ?? locale) ||
       subject !== (template?.subject ?? '') ||
       body !== (template?.body ?? null));
+  useDirtyReport(isDirty, onDirtyChange);
   const preview = previewDraft(
     { subject, body },
     {
@@ -209,7 +224,7 @@ function TemplateForm({ template, onClose }: { template: MailTemplate | null; on
         <button type="submit" className="primary" aria-disabled={save.isPending}>
           {t('hr.recruiting_mail.templates.save')}
         </button>
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={onCancel}>
           {t('hr.recruiting_mail.cancel')}
         </button>
       </DialogActions>
@@ -234,6 +249,7 @@ export function MailTemplatesPage() {
   const [deleting, setDeleting] = useState<MailTemplate | null>(null);
   const shownDeleting = useLastNonNull(deleting);
   const remove = useDeleteMailTemplate();
+  const discard = useDiscardConfirmation(() => setEditing(null));
 
   return (
     <section>
@@ -319,7 +335,7 @@ export function MailTemplatesPage() {
       </section>
       <DialogFrame
         open={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={discard.requestClose}
         title={
           shownEditing?.template
             ? t('hr.recruiting_mail.templates.edit_title', { name: shownEditing.template.name })
@@ -332,8 +348,14 @@ export function MailTemplatesPage() {
         {shownEditing?.template && !canManage('update') ? (
           <TemplateView template={shownEditing.template} onClose={() => setEditing(null)} />
         ) : (
-          <TemplateForm template={shownEditing?.template ?? null} onClose={() => setEditing(null)} />
+          <TemplateForm
+            template={shownEditing?.template ?? null}
+            onClose={() => setEditing(null)}
+            onCancel={discard.requestClose}
+            onDirtyChange={discard.onDirtyChange}
+          />
         )}
+        {discard.confirmation}
       </DialogFrame>
       <ConfirmDialog
         open={deleting !== null}

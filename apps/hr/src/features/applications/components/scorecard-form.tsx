@@ -12,6 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
+import { RecruitingUnsavedGuard } from '../../vacancies/components/recruiting-unsaved-guard';
 import { useSubmitScorecard } from '../api/interviews';
 
 const RATINGS = Array.from(
@@ -19,9 +20,33 @@ const RATINGS = Array.from(
   (_, index) => SCORECARD_RATING_MIN + index,
 );
 
+type Card = {
+  ratings: Record<string, number>;
+  recommendation: ScorecardRecommendation | null;
+  notes: string;
+};
+
+function cardOf(own: Scorecard | null): Card {
+  return {
+    ratings: Object.fromEntries((own?.ratings ?? []).map((rating) => [rating.key, rating.rating])),
+    recommendation: own?.recommendation ?? null,
+    notes: own?.notes ?? '',
+  };
+}
+
+function isSameCard(one: Card, other: Card): boolean {
+  const keys = new Set([...Object.keys(one.ratings), ...Object.keys(other.ratings)]);
+  return (
+    one.recommendation === other.recommendation &&
+    one.notes === other.notes &&
+    [...keys].every((key) => one.ratings[key] === other.ratings[key])
+  );
+}
+
 /**
  * The interviewer's scorecard for an interview: each of the vacancy's attributes rated 1–4 (a radio
  * group each), an overall recommendation and notes. Starts from their earlier one when they change it.
+ * Leaving the page with a change not submitted asks first (issue 17).
  */
 export function ScorecardForm({
   interview,
@@ -39,19 +64,18 @@ export function ScorecardForm({
   const t = useT();
   const ids = useId();
   const submit = useSubmitScorecard(interview.id);
-  const [ratings, setRatings] = useState<Record<string, number>>(() =>
-    Object.fromEntries((own?.ratings ?? []).map((rating) => [rating.key, rating.rating])),
-  );
-  const [recommendation, setRecommendation] = useState<ScorecardRecommendation | null>(
-    own?.recommendation ?? null,
-  );
-  const [notes, setNotes] = useState(own?.notes ?? '');
+  // What was last loaded or submitted: changes from it are unsaved.
+  const [saved, setSaved] = useState(() => cardOf(own));
+  const [ratings, setRatings] = useState(saved.ratings);
+  const [recommendation, setRecommendation] = useState(saved.recommendation);
+  const [notes, setNotes] = useState(saved.notes);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const attributes = interview.scorecard_attributes;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const isComplete =
     recommendation !== null && attributes.every((attribute) => ratings[attribute.key] !== undefined);
+  const isDirty = !isSameCard({ ratings, recommendation, notes }, saved);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,6 +90,7 @@ export function ScorecardForm({
       },
       {
         onSuccess: () => {
+          setSaved({ ratings, recommendation, notes });
           snackbar.success(t('hr.interviews.scorecard.saved'));
           onSaved?.();
         },
@@ -77,6 +102,7 @@ export function ScorecardForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-title`} className="scorecard-form">
       <Heading id={`${ids}-title`}>{t('hr.interviews.scorecard.title')}</Heading>
+      <RecruitingUnsavedGuard isDirty={isDirty} />
       {attributes.length === 0 ? <p className="hint">{t('hr.interviews.scorecard.no_attributes')}</p> : null}
       {attributes.map((attribute) => {
         const isMissing = isSubmitted && ratings[attribute.key] === undefined;

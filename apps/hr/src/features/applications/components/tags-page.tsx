@@ -9,16 +9,25 @@ import { readServerFieldErrors } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
+import { RecruitingUnsavedGuard } from '../../vacancies/components/recruiting-unsaved-guard';
 import { useDeleteTag, useSaveTag, useTags } from '../api/tags';
 import { TagChip } from './application-tags';
 import './comments.css';
 
-/** A tag's name and colour, for a new tag or an edit; the server's 422 lands on the name. */
+/**
+ * A tag's name and colour, for a new tag or an edit; the server's 422 lands on the name. Leaving the
+ * page with a change not saved asks first (issue 17).
+ */
 function TagForm({ tag, onDone, submitLabel }: { tag: Tag | null; onDone: () => void; submitLabel: string }) {
   const t = useT();
   const save = useSaveTag();
-  const [name, setName] = useState(tag?.name ?? '');
-  const [color, setColor] = useState<TagColor>(tag?.color ?? 'grey');
+  // What was last loaded or saved: a new tag's form keeps the colour for the next one.
+  const [saved, setSaved] = useState<{ name: string; color: TagColor }>({
+    name: tag?.name ?? '',
+    color: tag?.color ?? 'grey',
+  });
+  const [name, setName] = useState(saved.name);
+  const [color, setColor] = useState(saved.color);
   const [nameError, setNameError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -36,6 +45,7 @@ function TagForm({ tag, onDone, submitLabel }: { tag: Tag | null; onDone: () => 
       {
         onSuccess: () => {
           snackbar.success(t(tag ? 'hr.tags.saved' : 'hr.tags.created'));
+          setSaved({ name: tag ? name : '', color });
           if (!tag) setName('');
           onDone();
         },
@@ -50,6 +60,7 @@ function TagForm({ tag, onDone, submitLabel }: { tag: Tag | null; onDone: () => 
 
   return (
     <form className="tag-add" onSubmit={onSubmit} noValidate>
+      <RecruitingUnsavedGuard isDirty={name !== saved.name || color !== saved.color} />
       <Field label={t('hr.tags.name')} isRequired error={nameError}>
         {(control) => (
           <input

@@ -54,6 +54,13 @@ function callsTo(calls: RecordedCall[], method: string, path: string) {
   return calls.filter((call) => call.method === method && call.url.pathname === path);
 }
 
+/** Whether a reload or closing the tab would get the browser's "leave the page?" prompt now. */
+function isUnloadHeld(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 function rowOf(name: string): HTMLElement {
   return screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 }
@@ -166,6 +173,98 @@ describe('dictionaries screen', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(callsTo(calls, 'POST', `${GRADE}/order`)).toHaveLength(1));
     expect(callsTo(calls, 'POST', `${GRADE}/order`)[0]?.body).toMatchObject({ ids: [2, 1, 3] });
+  });
+
+  it('asks before leaving with an entry typed and not added (issue 17)', async () => {
+    const reasons = `${MANAGE}/rejection_reason`;
+    mockFetch([
+      {
+        path: MANAGE,
+        body: {
+          data: [...list.data, { dictionary: 'rejection_reason', entries_count: 0, updated_at: null }],
+        },
+      },
+      { path: reasons, body: { data: { dictionary: 'rejection_reason', updated_at: null, entries: [] } } },
+      { path: GRADE, body: dictionary(entries) },
+    ]);
+    const { location } = renderApp('/dictionaries/rejection_reason', {
+      permissions: dictionariesPermissions(),
+    });
+    const form = (await screen.findByRole('heading', { name: 'New entry' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(isUnloadHeld()).toBe(false);
+    const english = within(form).getByRole('textbox', { name: 'Name in English' });
+    await userEvent.type(english, 'Went silent');
+    expect(isUnloadHeld()).toBe(true);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Grades' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(location.history.at(-1)).toBe('/app/dictionaries/rejection_reason');
+    expect(english).toHaveValue('Went silent');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Grades' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/app/dictionaries/grade'));
+    expect(await screen.findByRole('rowheader', { name: 'Junior' })).toBeInTheDocument();
+  });
+
+  it('lets go once the entry is added or the rename saved (issue 17)', async () => {
+    const { calls } = mockFetch([
+      { path: MANAGE, body: list },
+      { path: GRADE, body: dictionary(entries) },
+      {
+        method: 'POST',
+        path: GRADE,
+        status: 201,
+        body: { data: entry({ id: 4, en: 'Principal', is_global: false }) },
+      },
+      { method: 'POST', path: `${GRADE}/1`, body: { data: entry({ id: 1, en: 'Junior+' }) } },
+    ]);
+    const { location } = renderApp('/dictionaries/grade', { permissions: dictionariesPermissions() });
+    const form = (await screen.findByRole('heading', { name: 'New entry' })).closest(
+      'section',
+    ) as HTMLElement;
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Name in English' }), 'Principal');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', GRADE)).toHaveLength(1));
+    await waitFor(() => expect(isUnloadHeld()).toBe(false));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Junior' }));
+    const renameForm = screen.getByRole('table').querySelector('form') as HTMLElement;
+    await userEvent.type(within(renameForm).getByRole('textbox', { name: 'Name in English' }), '+');
+    expect(isUnloadHeld()).toBe(true);
+    await userEvent.click(within(renameForm).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', `${GRADE}/1`)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('table').querySelector('form')).toBeNull());
+    expect(isUnloadHeld()).toBe(false);
+    await userEvent.click(screen.getByRole('link', { name: 'Genders' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/app/dictionaries/sex'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
+  it('keeps a rename the server refused open, still guarded (issue 17)', async () => {
+    const { calls } = mockFetch([
+      { path: MANAGE, body: list },
+      { path: GRADE, body: dictionary(entries) },
+      { method: 'POST', path: `${GRADE}/1`, status: 500, body: { message: 'Boom' } },
+    ]);
+    const { snackbars } = renderApp('/dictionaries/grade', { permissions: dictionariesPermissions() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename Junior' }));
+    const renameForm = screen.getByRole('table').querySelector('form') as HTMLElement;
+    const english = within(renameForm).getByRole('textbox', { name: 'Name in English' });
+    await userEvent.type(english, '+');
+    await userEvent.click(within(renameForm).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', `${GRADE}/1`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(snackbars.getSnapshot()).toContainEqual(
+        expect.objectContaining({ kind: 'error', message: 'Boom' }),
+      ),
+    );
+    expect(english).toBeInTheDocument();
+    expect(english).toHaveValue('Junior+');
+    expect(isUnloadHeld()).toBe(true);
   });
 
   it('is not offered to a role that may not edit dictionaries for the whole company', async () => {

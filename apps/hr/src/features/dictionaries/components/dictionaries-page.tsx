@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { snackbar } from '../../../lib/snackbar/snackbar';
@@ -83,12 +84,15 @@ function DictionaryEntries({ dictionary }: { dictionary: EditableDictionary }) {
   const entries = query.data?.entries ?? [];
   const title = t(`hr.dictionaries.name.${dictionary}`);
 
-  const run = async (next: EntryChange, done: string) => {
+  /** Whether the change was saved: a form keeps what was typed when it was not. */
+  const run = async (next: EntryChange, done: string): Promise<boolean> => {
     try {
       await change.mutateAsync(next);
       snackbar.success(done);
+      return true;
     } catch {
       // The API client has shown the server's message.
+      return false;
     }
   };
   const move = (index: number, by: -1 | 1) => {
@@ -129,8 +133,12 @@ function DictionaryEntries({ dictionary }: { dictionary: EditableDictionary }) {
                         submitLabel={t('hr.dictionaries.save')}
                         onCancel={() => setEditingId(null)}
                         onSubmit={async (names) => {
-                          await run({ kind: 'update', id: entry.id, names }, t('hr.dictionaries.renamed'));
-                          setEditingId(null);
+                          const isSaved = await run(
+                            { kind: 'update', id: entry.id, names },
+                            t('hr.dictionaries.renamed'),
+                          );
+                          if (isSaved) setEditingId(null);
+                          return isSaved;
                         }}
                       />
                     </td>
@@ -255,7 +263,10 @@ function DictionaryEntries({ dictionary }: { dictionary: EditableDictionary }) {
   );
 }
 
-/** English, Russian and Ukrainian names; English is required. */
+/**
+ * English, Russian and Ukrainian names; English is required. Leaving the page with names typed and
+ * not saved asks first (issue 17).
+ */
 function NamesForm({
   initial,
   submitLabel,
@@ -264,12 +275,16 @@ function NamesForm({
 }: {
   initial: Record<(typeof LOCALE_COLUMNS)[number], string>;
   submitLabel: string;
-  onSubmit: (names: EntryNames) => Promise<void>;
+  /** Resolves whether the names were saved. */
+  onSubmit: (names: EntryNames) => Promise<boolean>;
   onCancel?: () => void;
 }) {
   const t = useT();
   const id = useId();
   const [values, setValues] = useState(initial);
+  // What was last loaded or saved: changes from it are unsaved.
+  const [saved, setSaved] = useState(initial);
+  const isDirty = LOCALE_COLUMNS.some((locale) => values[locale] !== saved[locale]);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -282,7 +297,7 @@ function NamesForm({
     setError(null);
     setIsSaving(true);
     try {
-      await onSubmit(toNames(values));
+      if (await onSubmit(toNames(values))) setSaved(values);
     } catch (caught) {
       setError(getRequestErrorMessage(caught));
     } finally {
@@ -292,6 +307,16 @@ function NamesForm({
 
   return (
     <form className="dictionary-names-form" onSubmit={submit} noValidate>
+      {/* The recruiting editors' words fit here too (rejection reasons are one of the dictionaries). */}
+      <UnsavedChangesGuard
+        isDirty={isDirty}
+        texts={{
+          title: t('hr.recruiting_guard.title'),
+          text: t('hr.recruiting_guard.text'),
+          stay: t('hr.recruiting_guard.stay'),
+          leave: t('hr.recruiting_guard.leave'),
+        }}
+      />
       {LOCALE_COLUMNS.map((locale) => (
         <label key={locale} htmlFor={`${id}-${locale}`}>
           {t(`hr.dictionaries.field.${locale}`)}
