@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createRecruitingFixture } from '../../../test/recruiting-fixture';
 import { applications } from '../../db/schema/applications';
 import { users } from '../../db/schema/users';
-import { type StaffMember, seedStaff } from '../permissions/permissions-test-support';
+import { type StaffMember, type StaffMethod, seedStaff } from '../permissions/permissions-test-support';
 
 // Candidate mail, rejection with a reason and the activity history (issue 17) through app.inject,
 // with the permission matrix of every endpoint; and the identical repeat application (issue 18, bug 9).
@@ -165,23 +165,27 @@ describe('mail to a candidate', () => {
     expect(sent.map((mail) => mail.to)).toContain(`applicant${applicantCounter}@example.com`);
   });
 
-  it('is sent from the card with Reply-To the sender, to an address only roles with field_email see', async () => {
+  it('is sent from the card with Reply-To the sender; its address shows only to roles with field_email', async () => {
     const id = await applyToA();
     const noEmails = await seedRecruiterWithoutEmails();
     const before = fx.t.mail.length;
-    const response = await fx.call(noEmails, 'POST', `/api/v1/applications/${id}/mails`, draft());
+    const response = await fx.call(fx.staff.recruiterIn, 'POST', `/api/v1/applications/${id}/mails`, draft());
     expect(response.statusCode, response.body).toBe(201);
     const mail = applicationMailResponseSchema.strict().parse(response.json()).data;
-    expect(mail).not.toHaveProperty('to');
-    expect(mail).toMatchObject({ state: 'sent', kind: 'manual', subject: 'About Data Engineer' });
+    expect(mail).toMatchObject({
+      state: 'sent',
+      kind: 'manual',
+      subject: 'About Data Engineer',
+      to: `applicant${applicantCounter}@example.com`,
+    });
     expect(mail.body).toBe(
-      `<p>Hello Applicant ${applicantCounter}, this is ${noEmails.user.name} from Test Company.</p>`,
+      `<p>Hello Applicant ${applicantCounter}, this is ${fx.staff.recruiterIn.user.name} from Test Company.</p>`,
     );
     const delivered = fx.t.mail.slice(before);
     expect(delivered).toEqual([
       expect.objectContaining({
         to: `applicant${applicantCounter}@example.com`,
-        replyTo: noEmails.user.email,
+        replyTo: fx.staff.recruiterIn.user.email,
         subject: 'About Data Engineer',
       }),
     ]);
@@ -191,6 +195,60 @@ describe('mail to a candidate', () => {
     expect(forHr?.type === 'mail' && forHr.mail.to).toBe(`applicant${applicantCounter}@example.com`);
     const forThem = (await history(noEmails, id, 'mail')).find((entry) => entry.id === `mail-${mail.id}`);
     expect(forThem?.type === 'mail' && 'to' in forThem.mail).toBe(false);
+  });
+
+  it('is never written by a role without field_email: every way of writing to a candidate answers 403 and changes nothing', async () => {
+    const id = await applyToA();
+    const noEmails = await seedRecruiterWithoutEmails();
+    const [reason] = await reasonIds();
+    const stages = (await fx.call(fx.staff.hr, 'GET', `/api/v1/vacancies/${fx.vacancyA}/stages`)).json().data;
+    const screening = stages.find((s: { name: string }) => s.name === 'Screening');
+    const before = fx.t.mail.length;
+    const historyBefore = await history(fx.staff.hr, id);
+    const refusals: Array<[StaffMethod, string, Record<string, unknown>]> = [
+      ['POST', `/api/v1/applications/${id}/mails`, draft()],
+      ['PUT', `/api/v1/applications/${id}/stage`, { stage_id: screening.id, mail: draft() }],
+      ['POST', `/api/v1/applications/${id}/rejection`, { reason_id: reason, mail: draft() }],
+      ['POST', '/api/v1/applications/bulk/mails', { application_ids: [id], mail: draft() }],
+      [
+        'POST',
+        '/api/v1/applications/bulk/stage',
+        { application_ids: [id], stage_id: screening.id, mail: draft() },
+      ],
+      [
+        'POST',
+        '/api/v1/applications/bulk/rejection',
+        { application_ids: [id], reason_id: reason, mail: draft() },
+      ],
+      [
+        'POST',
+        `/api/v1/applications/${id}/interviews`,
+        {
+          date: '2031-04-01',
+          time: '14:30',
+          duration_minutes: 45,
+          time_zone: 'Europe/Kyiv',
+          interviewer_ids: [fx.staff.hr.user.id],
+        },
+      ],
+    ];
+    for (const [method, url, body] of refusals) {
+      const response = await fx.call(noEmails, method, url, body);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(403);
+      expect(response.json().message).toMatch(/e-mail addresses/);
+    }
+    expect(fx.t.mail.length).toBe(before);
+    expect(await history(fx.staff.hr, id)).toEqual(historyBefore);
+    // Without a mail, the same role moves and rejects as before.
+    const moved = await fx.call(noEmails, 'PUT', `/api/v1/applications/${id}/stage`, {
+      stage_id: screening.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rejected = await fx.call(noEmails, 'POST', `/api/v1/applications/${id}/rejection`, {
+      reason_id: reason,
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    expect(fx.t.mail.length).toBe(before);
   });
 
   it('answers 404 outside the sender reach, 403 without the update level, 422 for a bad draft', async () => {
@@ -398,14 +456,15 @@ describe('bulk mail', () => {
     expect(fx.t.mail.slice(before).map((mail) => mail.subject)).toEqual([
       `Hello Applicant ${applicantCounter}`,
     ]);
+    // The employee role sees no candidate's address: it writes to none (403 outright).
     expect(
       (
         await fx.call(fx.staff.employee, 'POST', '/api/v1/applications/bulk/mails', {
           application_ids: [id],
           mail: draft(),
         })
-      ).json().data,
-    ).toEqual([{ id, outcome: 'not_found' }]);
+      ).statusCode,
+    ).toBe(403);
   });
 });
 

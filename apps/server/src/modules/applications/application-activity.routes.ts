@@ -62,8 +62,9 @@ export const applicationActivityRoutes: FastifyPluginAsync<ApplicationActivityRo
         summary: "Send a mail to the application's candidate",
         description:
           'Needs the Candidate update level on the application. The server fills the placeholders, ' +
-          "sanitises the body and resolves the candidate's address (409 when there is none): a role " +
-          'without `field_email` can send, and never sees the address (`to` is absent from its answers). ' +
+          "sanitises the body and resolves the candidate's address (409 when there is none). A role " +
+          'without `field_email` writes to no candidate (403): nobody writes to an address they may not ' +
+          'see. ' +
           "Replies go to the sender's address (Reply-To). Delivered by the job queue; the answer's " +
           '`state` is `sent`, `queued` or `failed` (retried).',
         params: idParamsSchema,

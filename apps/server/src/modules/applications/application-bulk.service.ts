@@ -24,7 +24,7 @@ import {
 } from './application-bulk.queries';
 import {
   type ApplicationMailContext,
-  checkTemplate,
+  checkMailDraft,
   findCompanyNameForMail,
   type QueuedMail,
   queueStageMail,
@@ -74,7 +74,7 @@ export async function moveBulk(
   const mail = input.mail ?? null;
   // A role that may change no candidate at all is refused outright, not told "not found" for each.
   if (levelFor(access, 'Candidate', 'update') === 'not_visible') throw new AppError('forbidden');
-  if (mail) await checkTemplate(db, companyId, mail, 'mail.template_id');
+  if (mail) await checkMailDraft(ctx, mail, 'mail.template_id');
   const ids = await resolveSelectionIds(ctx, input);
   // With mail, each application's row (name, address, vacancy) fills the placeholders.
   const rows = new Map<number, ApplicationRow>();

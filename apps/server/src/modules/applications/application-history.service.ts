@@ -23,7 +23,7 @@ import { findCompanyName, findMails, findMailsByIds } from './application-mail.q
 import {
   type ApplicationMailContext,
   cancelScheduled,
-  checkTemplate,
+  checkMailDraft,
   type QueuedMail,
   queueRejectionMail,
   resolveBulkTargets,
@@ -138,7 +138,7 @@ export async function rejectApplication(
 ): Promise<Rejection> {
   const row = await findReachableApplication(ctx, id, 'update');
   await checkReason(ctx, input.reason_id, 'reason_id');
-  if (input.mail) await checkTemplate(ctx.db, row.companyId, input.mail, 'mail.template_id');
+  if (input.mail) await checkMailDraft(ctx, input.mail, 'mail.template_id');
   const [stageId, companyName] = await Promise.all([
     stageOf(ctx.db, row),
     findCompanyName(ctx.db, row.companyId),
@@ -165,7 +165,7 @@ export async function rejectBulk(
 ): Promise<BulkResultResponse> {
   const companyId = ctx.access.user.companyId;
   await checkReason(ctx, input.reason_id, 'reason_id');
-  if (input.mail) await checkTemplate(ctx.db, companyId, input.mail, 'mail.template_id');
+  if (input.mail) await checkMailDraft(ctx, input.mail, 'mail.template_id');
   const targets = await resolveBulkTargets(ctx, ids);
   const rejected = await findRejections(
     ctx.db,

@@ -182,17 +182,29 @@ export async function queueComposedMail(
   });
 }
 
-/** A template id must name one of the company's templates (422 otherwise). */
-export async function checkTemplate(
-  db: Db,
-  companyId: number,
+/**
+ * What every mail a user writes to candidates checks first (from the card, a stage move, a rejection,
+ * in bulk): the writer may see candidates' addresses (`field_email`, 403 otherwise: nobody writes to
+ * an address they may not see, decision 035), and a template id names one of the company's templates
+ * (422 otherwise).
+ */
+export async function checkMailDraft(
+  ctx: Pick<ApplicationContext, 'db' | 'access'>,
   draft: Pick<MailDraft, 'template_id'>,
   path: string,
 ) {
+  if (!canWriteToCandidates(ctx.access)) {
+    throw new AppError('forbidden', { key: 'hr.recruiting_mail.error.no_email_field' });
+  }
   if (draft.template_id == null) return;
-  if (!(await findTemplateForSending(db, companyId, draft.template_id))) {
+  if (!(await findTemplateForSending(ctx.db, ctx.access.user.companyId, draft.template_id))) {
     throw new AppError('validation', { issues: { [path]: [{ key: 'errors.invalid_value' }] } });
   }
+}
+
+/** Whether the user may write to candidates: only a role that sees their addresses (decision 035). */
+export function canWriteToCandidates(access: ApplicationContext['access']): boolean {
+  return canSeeField(access, 'field_email');
 }
 
 export function senderOf(ctx: Pick<ApplicationContext, 'access'>): MailSender {
@@ -217,8 +229,8 @@ async function readMail(ctx: ApplicationContext, companyId: number, id: number):
 }
 
 /**
- * Sends a mail to an application's candidate (Candidate update level on it). The address is resolved
- * here: a role that may not see it can still write to the candidate. Replies go to the sender.
+ * Sends a mail to an application's candidate (Candidate update level on it, and `field_email`). The
+ * address is resolved here from the application. Replies go to the sender.
  */
 export async function sendApplicationMail(
   ctx: ApplicationMailContext,
@@ -226,7 +238,7 @@ export async function sendApplicationMail(
   draft: MailDraft,
 ): Promise<ApplicationMail> {
   const row = await findReachableApplication(ctx, id, 'update');
-  await checkTemplate(ctx.db, row.companyId, draft, 'template_id');
+  await checkMailDraft(ctx, draft, 'template_id');
   const companyName = await findCompanyName(ctx.db, row.companyId);
   const queued = await ctx.db.transaction((tx) =>
     queueMail(tx, ctx.jobs, { target: row, draft, kind: 'manual', sender: senderOf(ctx), companyName }),
@@ -243,7 +255,9 @@ export async function moveApplicationWithMail(
 ): Promise<ApplicationSummary> {
   const { mail } = input;
   if (!mail) return moveApplication(ctx, id, input.stage_id);
-  await checkTemplate(ctx.db, ctx.access.user.companyId, mail, 'mail.template_id');
+  // Out of reach is 404 before the mail is looked at (no 403 tells that the application exists).
+  await findReachableApplication(ctx, id, 'update');
+  await checkMailDraft(ctx, mail, 'mail.template_id');
   const companyName = await findCompanyName(ctx.db, ctx.access.user.companyId);
   let queued: QueuedMail | undefined;
   const summary = await moveApplication(ctx, id, input.stage_id, async (tx, row) => {
@@ -302,7 +316,7 @@ export async function sendBulkMail(
   draft: MailDraft,
 ): Promise<BulkResultResponse> {
   const companyId = ctx.access.user.companyId;
-  await checkTemplate(ctx.db, companyId, draft, 'mail.template_id');
+  await checkMailDraft(ctx, draft, 'mail.template_id');
   const targets = await resolveBulkTargets(ctx, ids);
   for (const target of targets) {
     if (target.row && !target.row.candidateEmail) target.outcome = 'no_email';

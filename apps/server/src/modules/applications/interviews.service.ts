@@ -22,6 +22,7 @@ import { findRejections, insertActivity } from './application-history.queries';
 import { findCompanyName } from './application-mail.queries';
 import {
   type ApplicationMailContext,
+  canWriteToCandidates,
   type MailSender,
   type QueuedMail,
   queueComposedMail,
@@ -473,9 +474,9 @@ async function readInterviewWire(
 }
 
 /**
- * Schedules an interview of an application (Candidate update level; 409 while it is rejected): the
- * candidate and every interviewer get an invitation with an .ics (METHOD:REQUEST, the interview's
- * TZID), a reminder is set before the start, and the history records it. One transaction.
+ * Schedules an interview of an application (Candidate update level and `field_email`; 409 while it is
+ * rejected): the candidate and every interviewer get an invitation with an .ics (METHOD:REQUEST, the
+ * interview's TZID), a reminder is set before the start, and the history records it. One transaction.
  */
 export async function scheduleInterview(
   ctx: InterviewContext,
@@ -483,6 +484,7 @@ export async function scheduleInterview(
   input: InterviewValues,
 ): Promise<Interview> {
   const application = await findReachableApplication(ctx, applicationId, 'update');
+  requireWritingToCandidates(ctx);
   const { companyId } = application;
   const now = ctx.now();
   const startsAt = startOf(input, now);
@@ -537,8 +539,19 @@ async function findChangeableInterview(ctx: InterviewContext, id: number): Promi
   const row = await findInterview(ctx.db, companyId, id);
   if (!row) throw new AppError('not_found');
   await findReachableApplication(ctx, row.applicationId, 'update');
+  requireWritingToCandidates(ctx);
   if (row.state !== 'scheduled') throw new AppError('conflict', { key: 'hr.interviews.error.cancelled' });
   return row;
+}
+
+/**
+ * Scheduling, changing and cancelling an interview write to the candidate's address (the invitation,
+ * its update, its cancellation): only a role that sees it may (`field_email`, decision 035).
+ */
+function requireWritingToCandidates(ctx: InterviewContext): void {
+  if (!canWriteToCandidates(ctx.access)) {
+    throw new AppError('forbidden', { key: 'hr.recruiting_mail.error.no_email_field' });
+  }
 }
 
 /**

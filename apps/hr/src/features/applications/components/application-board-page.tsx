@@ -41,6 +41,7 @@ import { TagFilter, TagList, useTagFilter } from './application-tags';
 import { BoardCardFacts } from './board-card-facts';
 import { BoardMailOffer, type MovedCard } from './board-mail-offer';
 import { BulkActions, type BulkSelection, useBulkSelection } from './bulk-actions';
+import { useCanWriteToCandidates } from './can-write-to-candidates';
 import { getCandidateLabel } from './candidate-name';
 import { RejectDialog } from './reject-dialog';
 import { SavedViewsMenu } from './saved-views-menu';
@@ -368,6 +369,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
 
   const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
   const canReject = permissions.can('Candidate', 'update');
+  const canWrite = useCanWriteToCandidates();
   const bulk = useBulkSelection((applications.data?.data ?? []).map((application) => application.id));
   const [rejecting, setRejecting] = useState<ApplicationSummary | null>(null);
   const rejected = useLastNonNull(rejecting);
@@ -558,7 +560,7 @@ export function ApplicationBoardPage({ vacancyId }: { vacancyId: number }) {
           </div>
         </DndContext>
         <BoardMailOffer
-          moved={movedCard}
+          moved={canWrite ? movedCard : null}
           onSend={(moved) => {
             setMovedCard(null);
             setMailing(moved);

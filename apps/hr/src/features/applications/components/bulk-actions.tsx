@@ -15,6 +15,7 @@ import {
   undoableOf,
 } from './bulk-move';
 import { BulkTagAction } from './bulk-tag';
+import { useCanWriteToCandidates } from './can-write-to-candidates';
 import { countedText, formatCappedCount } from './capped-count';
 import { RejectDialog } from './reject-dialog';
 import { describeBulkResult, SendMailDialog } from './send-mail-dialog';
@@ -121,6 +122,7 @@ export function BulkActions({
   const locale = useLocale();
   const id = useId();
   const [dialog, setDialog] = useState<'mail' | 'reject' | null>(null);
+  const canWrite = useCanWriteToCandidates();
   const [result, setResult] = useState<string>('');
   const [undo, setUndo] = useState<(UndoableAction & { message: string }) | null>(null);
   const closeUndo = useCallback(() => setUndo(null), []);
@@ -199,9 +201,11 @@ export function BulkActions({
           ) : (
             <span className="hint">{t('hr.recruiting_bulk.move_needs_vacancy')}</span>
           )}
-          <button type="button" onClick={() => setDialog('mail')}>
-            {t('hr.recruiting_mail.bulk.send')}
-          </button>
+          {canWrite ? (
+            <button type="button" onClick={() => setDialog('mail')}>
+              {t('hr.recruiting_mail.bulk.send')}
+            </button>
+          ) : null}
           <button type="button" className="danger" onClick={() => setDialog('reject')}>
             {t('hr.recruiting_mail.bulk.reject')}
           </button>

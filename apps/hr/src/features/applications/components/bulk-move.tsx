@@ -6,6 +6,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useBulkMove, useUndoBulkMove } from '../api/bulk-move';
 import type { ApplicationFilters } from '../api/get-applications';
+import { useCanWriteToCandidates } from './can-write-to-candidates';
 import { countedText, formatCappedCount } from './capped-count';
 import {
   type DraftState,
@@ -156,7 +157,9 @@ export function BulkMoveAction({
   const id = useId();
   const move = useBulkMove();
   const [stageId, setStageId] = useState('');
-  const [hasMail, setHasMail] = useState(false);
+  const [wantsMail, setHasMail] = useState(false);
+  const canWrite = useCanWriteToCandidates();
+  const hasMail = wantsMail && canWrite;
   const [draft, setDraft] = useState<DraftState>(() => emptyDraft(locale));
   const [isSubmitted, setIsSubmitted] = useState(false);
   const draftErrors = findDraftErrors(draft, t);
@@ -199,10 +202,12 @@ export function BulkMoveAction({
           </option>
         ))}
       </select>
-      <label className="bulk-move__mail-toggle">
-        <input type="checkbox" checked={hasMail} onChange={(event) => setHasMail(event.target.checked)} />{' '}
-        {t('hr.recruiting_bulk.move_with_mail')}
-      </label>
+      {canWrite ? (
+        <label className="bulk-move__mail-toggle">
+          <input type="checkbox" checked={hasMail} onChange={(event) => setHasMail(event.target.checked)} />{' '}
+          {t('hr.recruiting_bulk.move_with_mail')}
+        </label>
+      ) : null}
       {hasMail ? (
         <fieldset className="bulk-move__mail">
           <legend>

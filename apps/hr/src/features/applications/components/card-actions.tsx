@@ -5,6 +5,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useRejection, useReopen } from '../api/rejection';
 import { formatDateTime } from './application-history';
+import { useCanWriteToCandidates } from './can-write-to-candidates';
 import { getCandidateLabel } from './candidate-name';
 import { RejectDialog } from './reject-dialog';
 import { SendMailDialog } from './send-mail-dialog';
@@ -26,11 +27,14 @@ export function CardActions({
   const [dialog, setDialog] = useState<'mail' | 'reject' | null>(null);
   const name = getCandidateLabel(application.candidate, t);
   const isRejected = Boolean(application.rejection);
+  const canWrite = useCanWriteToCandidates();
   return (
     <>
-      <button type="button" onClick={() => setDialog('mail')}>
-        {t('hr.recruiting_mail.send_action')}
-      </button>
+      {canWrite ? (
+        <button type="button" onClick={() => setDialog('mail')}>
+          {t('hr.recruiting_mail.send_action')}
+        </button>
+      ) : null}
       {isRejected ? null : (
         <button type="button" className="danger" onClick={() => setDialog('reject')}>
           {t('hr.recruiting_mail.reject_action')}

@@ -8,6 +8,7 @@ import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useApplicationInterviews, useCancelInterview } from '../api/interviews';
 import { formatDateTime } from './application-history';
+import { useCanWriteToCandidates } from './can-write-to-candidates';
 import { InterviewDialog } from './interview-dialog';
 import { differsInZone, formatInterviewWhen, formatInZone } from './interview-format';
 import { ScorecardForm } from './scorecard-form';
@@ -154,7 +155,7 @@ export function InterviewsPanel({
   applicationId,
   vacancyId,
   candidateName,
-  canChange,
+  canChange: canUpdate,
   isRejected,
 }: {
   applicationId: number;
@@ -167,11 +168,14 @@ export function InterviewsPanel({
   const locale = useLocale();
   const id = useId();
   const interviews = useApplicationInterviews(applicationId);
+  const canWriteToCandidates = useCanWriteToCandidates();
   const cancel = useCancelInterview();
   const [editing, setEditing] = useState<Interview | 'new' | null>(null);
   const [cancelling, setCancelling] = useState<Interview | null>(null);
   const [filling, setFilling] = useState<number | null>(null);
   const data = interviews.data;
+  // Scheduling, rescheduling and cancelling write to the candidate's address (decision 035).
+  const canChange = canUpdate && canWriteToCandidates;
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <div className="interviews__header">

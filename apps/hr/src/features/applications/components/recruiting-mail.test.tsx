@@ -279,6 +279,25 @@ describe('the send-mail dialog', () => {
     expect(screen.queryByRole('button', { name: 'Send mail…' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject…' })).toBeNull();
   });
+
+  it('is not offered to a role that does not see candidates\' e-mail; it rejects without the mail option', async () => {
+    const noEmails = buildPermissions({
+      Candidate: {
+        visibilitySettings: setAllLevel('to_all'),
+        actions: [],
+        fields_view: ['field_phone'],
+      },
+    });
+    mockFetch(cardRoutes());
+    renderApp('/applications/11', { permissions: noEmails });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Taras Shevchuk' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send mail…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Schedule an interview' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: /Reason/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
 });
 
 describe('the activity history', () => {

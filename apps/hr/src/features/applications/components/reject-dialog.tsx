@@ -7,6 +7,7 @@ import { Field, FormError } from '../../../components/ui/field';
 import { useLocale, useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { useReject, useRejectionReasons } from '../api/rejection';
+import { useCanWriteToCandidates } from './can-write-to-candidates';
 import { countedText } from './capped-count';
 import {
   type DraftState,
@@ -110,7 +111,9 @@ function RejectForm({
   const reasons = useRejectionReasons();
   const reject = useReject();
   const [reasonId, setReasonId] = useState<number | null>(null);
-  const [hasMail, setHasMail] = useState(false);
+  const [wantsMail, setHasMail] = useState(false);
+  const canWrite = useCanWriteToCandidates();
+  const hasMail = wantsMail && canWrite;
   const [delay, setDelay] = useState<number>(0);
   const [draft, setDraft] = useState<DraftState>(() => emptyDraft(locale));
   const [isSubmitted, setIsSubmitted] = useState(false);
@@ -182,12 +185,14 @@ function RejectForm({
           </button>
         </p>
       ) : null}
-      <div className="field">
-        <label>
-          <input type="checkbox" checked={hasMail} onChange={(event) => setHasMail(event.target.checked)} />{' '}
-          {t('hr.recruiting_mail.with_mail')}
-        </label>
-      </div>
+      {canWrite ? (
+        <div className="field">
+          <label>
+            <input type="checkbox" checked={hasMail} onChange={(event) => setHasMail(event.target.checked)} />{' '}
+            {t('hr.recruiting_mail.with_mail')}
+          </label>
+        </div>
+      ) : null}
       {hasMail ? (
         <>
           <Field label={t('hr.recruiting_mail.delay')} hint={t('hr.recruiting_mail.delay_hint')}>
