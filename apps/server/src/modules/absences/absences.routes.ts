@@ -135,6 +135,11 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
   const view = async (request: FastifyRequest) => {
     await requireAbility(request, 'AbsenceRequest', 'view');
   };
+  /** The dashboard's own absence widgets (absent today, absences): the Dashboard view as well. */
+  const dashboardView = async (request: FastifyRequest) => {
+    await requireAbility(request, 'Dashboard', 'view');
+    await requireAbility(request, 'AbsenceRequest', 'view');
+  };
 
   /**
    * A multipart request: its documents go to the FileStore as they arrive, its text parts become the
@@ -564,7 +569,7 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
         querystring: absenceListQuerySchema,
         response: { 200: absenceListResponseSchema, ...errors },
       },
-      preValidation: view,
+      preValidation: dashboardView,
     },
     async (request) => listAbsences(await contextOf(request), request.query),
   );
@@ -580,7 +585,7 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
         querystring: absenceFilterQuerySchema,
         response: { 200: absenceFilterResponseSchema, ...errors },
       },
-      preValidation: view,
+      preValidation: dashboardView,
     },
     async (request) => ({ data: await filterAbsences(await contextOf(request), request.query) }),
   );
@@ -597,7 +602,7 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
         querystring: absentTodayQuerySchema,
         response: { 200: absentTodayResponseSchema, ...errors },
       },
-      preValidation: view,
+      preValidation: dashboardView,
     },
     async (request) => listAbsentToday(await contextOf(request), request.query),
   );
@@ -612,7 +617,7 @@ export const absencesRoutes: FastifyPluginAsync<AbsencesRoutesOptions> = async (
         querystring: absentTodayTotalQuerySchema,
         response: { 200: absentTodayTotalResponseSchema, ...errors },
       },
-      preValidation: view,
+      preValidation: dashboardView,
     },
     async (request) => ({
       data: await countAbsentToday(await contextOf(request), request.query.absence_type),

@@ -137,6 +137,11 @@ describe('without the Dashboard view', () => {
     ['GET', '/api/v1/dashboard/birthdays'],
     ['GET', '/api/v1/dashboard/important-dates'],
     ['GET', '/api/v1/dashboard/administrations'],
+    // The absence widgets' own calls (the request lists and balances serve the absences pages too).
+    ['GET', '/api/v1/dashboard/absent-today'],
+    ['GET', '/api/v1/dashboard/absent-today/total'],
+    ['GET', '/api/v1/dashboard/absences'],
+    ['GET', '/api/v1/dashboard/absences/filter'],
   ];
   it.each(calls)('%s %s answers 403', async (method, url, body) => {
     const response = await callAs(t, blind, method, url, body);
@@ -148,6 +153,10 @@ describe('without the Dashboard view', () => {
     expect((await callAs(t, narrow, 'GET', '/api/v1/dashboard/company-info')).statusCode).toBe(200);
     expect((await callAs(t, narrow, 'POST', '/api/v1/dashboard/my-tasks/resolve', {})).statusCode).toBe(200);
     expect((await callAs(t, narrow, 'GET', '/api/v1/dashboard/actions/template')).statusCode).toBe(200);
+    expect((await callAs(t, narrow, 'GET', '/api/v1/dashboard/absences')).statusCode).toBe(200);
+    expect((await callAs(t, narrow, 'GET', '/api/v1/dashboard/absences/filter')).statusCode).toBe(200);
+    // The absences pages' calls need the AbsenceRequest view only.
+    expect((await callAs(t, blind, 'GET', '/api/v1/dashboard/requests/my')).statusCode).not.toBe(403);
   });
 });
 
