@@ -98,6 +98,7 @@ import { translationsResponseSchema } from './schemas/auth';
 import {
   applicationSearchResponseSchema,
   candidateDetailsResponseSchema,
+  candidateEditInputSchema,
   candidateListResponseSchema,
   dismissDuplicateInputSchema,
   mergeCandidateInputSchema,
@@ -352,7 +353,10 @@ export const STAFF_API_CONTRACT = {
   // One person, many applications; full-text search (schemas/candidates.ts, decision 027).
   'recruiting.applications.search': { get: { status: 200, response: applicationSearchResponseSchema } },
   'recruiting.candidates': { get: { status: 200, response: candidateListResponseSchema } },
-  'recruiting.candidates.one': { get: { status: 200, response: candidateDetailsResponseSchema } },
+  'recruiting.candidates.one': {
+    get: { status: 200, response: candidateDetailsResponseSchema },
+    put: { status: 200, response: candidateDetailsResponseSchema, body: candidateEditInputSchema },
+  },
   'recruiting.candidates.merge': {
     post: { status: 200, response: candidateDetailsResponseSchema, body: mergeCandidateInputSchema },
   },

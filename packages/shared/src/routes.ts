@@ -117,7 +117,10 @@ export const SERVED_ROUTES = {
   // One person, many applications; full-text search (issue 17; schemas/candidates.ts, decision 027).
   /** GET: the people view (one row per candidate with a matching application). */
   'recruiting.candidates': '/api/v1/candidates',
-  /** GET: a person with all their applications, merges and possible duplicates. */
+  /**
+   * GET: a person with all their applications, merges and possible duplicates; PUT: correct their
+   * name, e-mail or phone (only the fields sent).
+   */
   'recruiting.candidates.one': '/api/v1/candidates/{id}',
   /** POST: merge another candidate into this one. */
   'recruiting.candidates.merge': '/api/v1/candidates/{id}/merge',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from '../constants';
+import { ISSUE_KEYS, validateEmail, validatePhone } from '../validation/rules';
 import { objectIdSchema, pageMetaSchema, searchTextSchema } from './common';
 import {
   applicationListQuerySchema,
@@ -80,9 +82,44 @@ export const candidateDetailsSchema = personSchema.extend({
     }),
   ),
   can_merge: z.boolean(),
+  /**
+   * The user may correct this person's details (PUT): the same reach as a merge. Which of them they
+   * may write follows what they see: `email` / `phone` absent above means that field is not theirs.
+   */
+  can_edit: z.boolean(),
 });
 export type CandidateDetails = z.infer<typeof candidateDetailsSchema>;
 export const candidateDetailsResponseSchema = z.object({ data: candidateDetailsSchema });
+
+/** The longest name of a candidate, in characters. */
+export const CANDIDATE_NAME_MAX_LENGTH = 200;
+/** The longest e-mail address (RFC 5321's path limit less the brackets). */
+export const CANDIDATE_EMAIL_MAX_LENGTH = 254;
+
+/**
+ * Corrected details of a person, validated as the careers form validates them (spec §5): a name that
+ * is not blank, an e-mail address, a phone of digits and `+` with 7 to 15 characters. Only the fields
+ * sent change; null empties an e-mail or a phone. Refinements name the catalog key they fail with.
+ */
+export const candidateEditInputSchema = z.object({
+  name: z.string().trim().min(1).max(CANDIDATE_NAME_MAX_LENGTH).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(CANDIDATE_EMAIL_MAX_LENGTH)
+    .refine((text) => text !== '' && validateEmail(text) === null, { message: ISSUE_KEYS.email })
+    .nullable()
+    .optional(),
+  phone: z
+    .string()
+    .trim()
+    .min(PHONE_MIN_LENGTH)
+    .max(PHONE_MAX_LENGTH)
+    .refine((text) => validatePhone(text)?.key !== ISSUE_KEYS.phone, { message: ISSUE_KEYS.phone })
+    .nullable()
+    .optional(),
+});
+export type CandidateEditInput = z.input<typeof candidateEditInputSchema>;
 
 /** Merge `candidate_id` into the candidate of the path (which survives with its name and contacts). */
 export const mergeCandidateInputSchema = z.object({ candidate_id: objectIdSchema });

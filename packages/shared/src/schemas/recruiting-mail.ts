@@ -216,6 +216,14 @@ export const bulkResultResponseSchema = z.object({
 });
 export type BulkResultResponse = z.infer<typeof bulkResultResponseSchema>;
 
+/**
+ * A candidate's own details, which staff may correct (PUT recruiting.candidates.one): the person's,
+ * not what an application answered (its answers keep what was sent). E-mail and phone fall under the
+ * field permissions field_email / field_phone.
+ */
+export const CANDIDATE_DETAIL_FIELDS = ['name', 'email', 'phone'] as const;
+export type CandidateDetailField = (typeof CANDIDATE_DETAIL_FIELDS)[number];
+
 /** The history's filter: what kinds of entries to show (all when absent). */
 export const HISTORY_FILTERS = [
   'received',
@@ -226,6 +234,7 @@ export const HISTORY_FILTERS = [
   'interview',
   'tag',
   'merge',
+  'details',
 ] as const;
 export type HistoryFilter = (typeof HISTORY_FILTERS)[number];
 export const historyQuerySchema = z.object({ kind: z.enum(HISTORY_FILTERS).optional() });
@@ -310,6 +319,19 @@ export const historyEntrySchema = z.discriminatedUnion('type', [
     /** The candidate who kept their name and contacts, and the one merged into them, as named then. */
     survivor: personSchema,
     merged: personSchema,
+  }),
+  /**
+   * One of the candidate's details corrected by staff, with its value before and after (null: it was
+   * or became empty). `from` and `to` are absent where the reader may not see that field
+   * (field_email, field_phone): the entry still says that it changed.
+   */
+  z.object({
+    ...at,
+    type: z.literal('field_changed'),
+    actor: personSchema.nullable(),
+    field: z.enum(CANDIDATE_DETAIL_FIELDS),
+    from: z.string().nullable().optional(),
+    to: z.string().nullable().optional(),
   }),
 ]);
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

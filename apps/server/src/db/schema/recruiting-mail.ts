@@ -154,6 +154,7 @@ const ACTIVITY_KINDS = [
   'tag_removed',
   'merged',
   'unmerged',
+  'field_changed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -180,6 +181,10 @@ export type ActivityData = {
   merge_id?: number;
   survivor?: { id: number; name: string };
   merged?: { id: number; name: string };
+  /** field_changed: which of the candidate's details, and its value before and after (null: empty). */
+  field?: 'name' | 'email' | 'phone';
+  from?: string | null;
+  to?: string | null;
 };
 
 /**

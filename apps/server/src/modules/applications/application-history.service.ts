@@ -33,6 +33,7 @@ import {
 } from './application-mail.service';
 import type { ApplicationRow } from './applications.queries';
 import { type ApplicationContext, canSeeField, findReachableApplication } from './applications.service';
+import { DETAIL_FIELD_PERMISSIONS } from './candidates.service';
 import { findCommentsForHistory } from './comments.service';
 import { findScorecardRecommendations } from './interviews.service';
 
@@ -285,12 +286,14 @@ const FILTER_TYPES: Record<HistoryFilter, readonly HistoryEntry['type'][]> = {
   interview: ['interview', 'scorecard'],
   tag: ['tag'],
   merge: ['merge'],
+  details: ['field_changed'],
 };
 
 /**
  * An application's activity history, newest first (Candidate view level): received (with source),
  * repeats, stage moves (who, from, to), mails with their delivery state, rejection and reopening, and
- * the comments the user may read (decision 011). `filter` keeps one kind.
+ * the comments the user may read (decision 011), corrections of the candidate's details.
+ * `filter` keeps one kind.
  */
 export async function getHistory(
   ctx: ApplicationContext,
@@ -306,7 +309,8 @@ export async function getHistory(
     wants('rejection') ||
     wants('interview') ||
     wants('tag') ||
-    wants('merge')
+    wants('merge') ||
+    wants('details')
       ? findActivities(db, row.companyId, row.id)
       : [],
     wants('mail') ? findMails(db, row.companyId, row.id) : [],
@@ -417,6 +421,17 @@ export async function getHistory(
           merged: activity.data.merged ?? { id: 0, name: '' },
         });
         break;
+      case 'field_changed': {
+        const field = activity.data.field ?? 'name';
+        const permission = DETAIL_FIELD_PERMISSIONS[field];
+        // An e-mail or phone change is told to everyone; its values only to roles that see that field.
+        const values =
+          permission === null || canSeeField(access, permission)
+            ? { from: activity.data.from ?? null, to: activity.data.to ?? null }
+            : {};
+        entries.push({ ...base, type: 'field_changed', actor, field, ...values });
+        break;
+      }
     }
   }
   for (const mail of mails) {

@@ -142,6 +142,22 @@ export async function lockCandidates(
     .for('update');
 }
 
+/** Sets a live candidate's corrected details (only those given); false when it is merged away or missing. */
+export async function updateCandidateDetails(
+  tx: Tx,
+  companyId: number,
+  id: number,
+  details: Partial<Pick<CandidateRow, 'name' | 'email' | 'phone'>>,
+): Promise<boolean> {
+  if (Object.keys(details).length === 0) return true;
+  const rows = await tx
+    .update(candidates)
+    .set(details)
+    .where(and(eq(candidates.companyId, companyId), eq(candidates.id, id), isNull(candidates.mergedIntoId)))
+    .returning({ id: candidates.id });
+  return rows.length > 0;
+}
+
 export type PersonApplicationRow = {
   id: number;
   candidateId: number;

@@ -3,6 +3,7 @@ import {
   applicationSearchQuerySchema,
   applicationSearchResponseSchema,
   candidateDetailsResponseSchema,
+  candidateEditInputSchema,
   candidateListQuerySchema,
   candidateListResponseSchema,
   dismissDuplicateInputSchema,
@@ -16,10 +17,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/tables';
 import type { EventBus } from '../../lib/event-bus';
 import { getAccess } from '../../plugins/access/access';
+import { registerPutRoute } from '../../plugins/method-override';
 import { searchApplications } from './application-search.service';
 import type { ApplicationContext } from './applications.service';
 import {
   dismissDuplicate,
+  editCandidate,
   getCandidate,
   listCandidates,
   mergeCandidates,
@@ -34,7 +37,8 @@ const errors = errorResponses(...STAFF_ERRORS, 404);
 
 /**
  * One person, many applications, and full-text search (issue 17, docs/decisions/027-candidate-search.md):
- * the people view, a person's card data, merge and unmerge, and the ranked search with snippets.
+ * the people view, a person's card data and its corrections, merge and unmerge, and the ranked
+ * search with snippets.
  */
 export const candidatesRoutes: FastifyPluginAsync<CandidatesRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -99,6 +103,33 @@ export const candidatesRoutes: FastifyPluginAsync<CandidatesRoutesOptions> = asy
       },
     },
     async (request) => ({ data: await getCandidate(await contextOf(request), request.params.id) }),
+  );
+
+  registerPutRoute(
+    routes,
+    routePattern('recruiting.candidates.one'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Correct a person's name, e-mail or phone; also POST with _method=PUT",
+        description:
+          'Only the fields sent change (null empties the e-mail or phone), validated as the careers ' +
+          'form validates them. Each change adds a `field_changed` entry (who, which field, from, to) to ' +
+          'the history of every application of the person; the values of the e-mail and phone there are ' +
+          'shown only to roles with `field_email` / `field_phone`. 404 unless the user sees the person; ' +
+          '403 unless the Candidate update level reaches every application of the person, and 403 for ' +
+          'sending `email` without `field_email` or `phone` without `field_phone`. The new contacts ' +
+          'match the next applications from them (decision 027). One transaction: a refused edit writes ' +
+          'nothing.',
+        params: idParamsSchema,
+        body: candidateEditInputSchema,
+        response: { 200: candidateDetailsResponseSchema, ...errors, ...errorResponses(422) },
+      },
+    },
+    async (request) => ({
+      data: await editCandidate(await contextOf(request), request.params.id, request.body),
+    }),
   );
 
   routes.post(

@@ -1,10 +1,12 @@
 import type {
   CandidateDetails,
+  CandidateEditInput,
   CandidateListItem,
   CandidateListQuery,
   DuplicateMatch,
   PersonApplication,
 } from '@kadry/shared/schemas/candidates';
+import type { CandidateDetailField } from '@kadry/shared/schemas/recruiting-mail';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
@@ -39,6 +41,7 @@ import {
   phoneDigits,
   setMergedInto,
   shareLockLiveCandidate,
+  updateCandidateDetails,
 } from './candidates.queries';
 
 // One person, many applications (issue 17, docs/decisions/027-candidate-search.md): a candidate is a
@@ -232,6 +235,7 @@ export async function getCandidate(ctx: ApplicationContext, id: number): Promise
       return [{ ...toPersonWire(access, other), matched_on: matchedOn, applications: otherApplications }];
     }),
     can_merge: applications.every((row) => row.updatable),
+    can_edit: applications.every((row) => row.updatable),
   };
 }
 
@@ -387,5 +391,90 @@ export async function dismissDuplicate(
   const applications = await findPersonApplications(db, companyId, [id, otherId], reachOf(access));
   requireMergeable(people, [id, otherId], applications);
   await insertDismissal(db, { companyId, candidateIds: [id, otherId], actorId: access.user.id });
+  return getCandidate(ctx, id);
+}
+
+/** The field permission that governs writing a detail (and reading its values in the history); none for the name. */
+export const DETAIL_FIELD_PERMISSIONS = {
+  name: null,
+  email: 'field_email',
+  phone: 'field_phone',
+} as const satisfies Record<CandidateDetailField, 'field_email' | 'field_phone' | null>;
+
+/** The details an edit changes: those sent whose value differs from the person's (null for emptied). */
+function changedDetails(
+  person: CandidateRow,
+  input: CandidateEditInput,
+): { field: CandidateDetailField; from: string | null; to: string | null }[] {
+  const changes: { field: CandidateDetailField; from: string | null; to: string | null }[] = [];
+  for (const field of ['name', 'email', 'phone'] as const) {
+    const sent = input[field];
+    if (sent === undefined) continue;
+    const to = sent === null || sent === '' ? null : sent;
+    if (field === 'name' && to === null) continue; // the schema refuses a blank name; never stored
+    const from = person[field];
+    if (from !== to) changes.push({ field, from, to });
+  }
+  return changes;
+}
+
+/**
+ * Corrects a person's own details (issue 17): only the fields sent change, and each change is an
+ * entry `field_changed` (who, when, which, from, to) in the history of every application of the
+ * person. 404 unless the user sees the person; 403 unless the Candidate update level reaches every
+ * one of their applications (a merge's rule: the details show on every card), and 403 for sending an
+ * e-mail without field_email or a phone without field_phone (whatever its value: an answer must not
+ * tell whether a guess was right). One transaction; nothing is written when anything is refused.
+ *
+ * Matching on arrival (decision 027) reads the candidate's own e-mail and phone (its indexes are
+ * expressions over them), so the new contacts match from the commit on. The new contacts' arrival
+ * locks are taken first, as an arrival takes them before it reads candidates: an application sent
+ * from the new address meanwhile waits and joins this person, instead of making a second one.
+ */
+export async function editCandidate(
+  ctx: ApplicationContext,
+  id: number,
+  input: CandidateEditInput,
+): Promise<CandidateDetails> {
+  const { db, access } = ctx;
+  const companyId = access.user.companyId;
+  if (levelFor(access, 'Candidate', 'view') === 'not_visible') throw new AppError('not_found');
+  await db.transaction(async (tx) => {
+    await lockArrivalContacts(tx, companyId, {
+      email: input.email?.trim() || null,
+      phone: phoneDigits(input.phone),
+    });
+    const [person] = await lockCandidates(tx, companyId, [id]);
+    const applications = await findPersonApplications(tx, companyId, [id], reachOf(access));
+    if (!person || person.mergedIntoId !== null || !applications.some((row) => row.visible)) {
+      throw new AppError('not_found');
+    }
+    if (!applications.every((row) => row.updatable)) throw new AppError('forbidden');
+    for (const field of ['email', 'phone'] as const) {
+      const permission = DETAIL_FIELD_PERMISSIONS[field];
+      if (input[field] !== undefined && !canSeeField(access, permission)) {
+        throw new AppError('forbidden', { key: `hr.person.error.${field}_not_writable` });
+      }
+    }
+    const changes = changedDetails(person, input);
+    if (changes.length === 0) return;
+    const values: Parameters<typeof updateCandidateDetails>[3] = {};
+    for (const change of changes) {
+      if (change.field === 'name') values.name = change.to ?? person.name;
+      else values[change.field] = change.to;
+    }
+    await updateCandidateDetails(tx, companyId, id, values);
+    for (const application of applications) {
+      for (const change of changes) {
+        await insertActivity(tx, {
+          companyId,
+          applicationId: application.id,
+          kind: 'field_changed',
+          actorId: access.user.id,
+          data: change,
+        });
+      }
+    }
+  });
   return getCandidate(ctx, id);
 }

@@ -1,5 +1,6 @@
 import { route } from '@kadry/shared/routes';
 import {
+  type CandidateEditInput,
   type CandidateListQuery,
   candidateDetailsResponseSchema,
   candidateListResponseSchema,
@@ -35,6 +36,24 @@ export function useCandidate(id: number) {
           signal,
         })
       ).data.data,
+  });
+}
+
+/**
+ * Corrects a person's name, e-mail or phone (only the fields given). Every card showing the person
+ * and every history of theirs gains the change, so all of the applications' data is fetched again.
+ */
+export function useEditCandidate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: number; changes: CandidateEditInput }) =>
+      (
+        await api.put(route('recruiting.candidates.one', id), changes, {
+          schema: candidateDetailsResponseSchema,
+        })
+      ).data.data,
+    onSuccess: (person) => queryClient.setQueryData(['applications', 'person', person.id], person),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }
 

@@ -138,6 +138,19 @@ function describe(entry: HistoryEntry, t: Translate, locale: string): string {
         merged: entry.merged.name,
         survivor: entry.survivor.name,
       });
+    case 'field_changed': {
+      const field = t(`hr.person.field.${entry.field}`);
+      // Absent values: the reader's role does not see this field; the change itself is told.
+      if (entry.from === undefined && entry.to === undefined) {
+        return t('hr.person.history.field_changed_hidden', { field });
+      }
+      const empty = t('hr.person.history.no_value');
+      return t('hr.person.history.field_changed', {
+        field,
+        from: entry.from || empty,
+        to: entry.to || empty,
+      });
+    }
     case 'mail':
       return '';
   }
@@ -156,7 +169,8 @@ function actorOf(entry: HistoryEntry): string | null {
     entry.type === 'interview' ||
     entry.type === 'scorecard' ||
     entry.type === 'tag' ||
-    entry.type === 'merge'
+    entry.type === 'merge' ||
+    entry.type === 'field_changed'
   ) {
     return entry.actor?.name ?? null;
   }
@@ -166,8 +180,8 @@ function actorOf(entry: HistoryEntry): string | null {
 
 /**
  * The application's activity history: one timeline of arrival (with source), repeats, stage moves,
- * mails with their delivery state (a scheduled one can be cancelled), rejection and comments, newest
- * first, filtered by kind.
+ * mails with their delivery state (a scheduled one can be cancelled), rejection, comments and
+ * corrections of the person's details, newest first, filtered by kind.
  */
 export function ApplicationHistory({
   applicationId,

@@ -453,6 +453,7 @@ describe('candidate card', () => {
             merges: [],
             duplicates: [],
             can_merge: true,
+            can_edit: true,
           },
         },
       },

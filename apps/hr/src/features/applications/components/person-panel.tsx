@@ -8,12 +8,14 @@ import { useCandidate, useDismissDuplicate, useUndoMerge } from '../api/candidat
 import { getCandidateLabel } from './candidate-name';
 import { MergeDialog } from './merge-dialog';
 import { PersonApplicationItem } from './person-application-item';
+import { PersonDetailsDialog } from './person-details-dialog';
 import './person.css';
 
 /**
  * The card's person (issue 17): every application of the candidate the user sees, with links; a
  * "possible duplicate" banner for people with the same name (or contacts) with compare-and-merge and
- * "not the same person"; and the merges into this person, each of which can be undone.
+ * "not the same person"; the merges into this person, each of which can be undone; and "Edit details"
+ * to correct the person's name, e-mail or phone.
  */
 export function PersonPanel({
   candidateId,
@@ -28,6 +30,7 @@ export function PersonPanel({
   const ids = useId();
   const person = useCandidate(candidateId);
   const [comparing, setComparing] = useState<CandidateDetails['duplicates'][number] | null>(null);
+  const [isEditing, setIsEditing] = useState(false);
   const dismiss = useDismissDuplicate();
   const undo = useUndoMerge();
   const data = person.data;
@@ -52,6 +55,7 @@ export function PersonPanel({
     );
   }
   const mayMerge = canChange && data.can_merge;
+  const mayEdit = canChange && data.can_edit;
 
   return (
     <>
@@ -100,6 +104,13 @@ export function PersonPanel({
 
       <section className="panel" aria-labelledby={`${ids}-applications`}>
         <h2 id={`${ids}-applications`}>{t('hr.person.applications', { count: data.applications.length })}</h2>
+        {mayEdit ? (
+          <div className="person__actions">
+            <button type="button" onClick={() => setIsEditing(true)}>
+              {t('hr.person.edit')}
+            </button>
+          </div>
+        ) : null}
         <ul className="person__list">
           {data.applications.map((application) => (
             <PersonApplicationItem
@@ -145,6 +156,7 @@ export function PersonPanel({
       </section>
 
       <MergeDialog person={data} other={comparing} onClose={() => setComparing(null)} />
+      <PersonDetailsDialog person={data} open={isEditing} onClose={() => setIsEditing(false)} />
     </>
   );
 }

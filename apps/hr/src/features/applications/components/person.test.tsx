@@ -43,6 +43,7 @@ function buildPerson(overrides: Partial<CandidateDetails> = {}): CandidateDetail
       },
     ],
     can_merge: true,
+    can_edit: true,
     ...overrides,
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "application_activities" DROP CONSTRAINT "application_activities_kind_check";--> statement-breakpoint
+ALTER TABLE "application_activities" ADD CONSTRAINT "application_activities_kind_check" CHECK (kind in ('received', 'repeat_received', 'stage_moved', 'rejected', 'reopened', 'interview_scheduled', 'interview_rescheduled', 'interview_cancelled', 'scorecard_submitted', 'tag_added', 'tag_removed', 'merged', 'unmerged', 'field_changed'));
