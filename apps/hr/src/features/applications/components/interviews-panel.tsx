@@ -1,8 +1,9 @@
 import type { Interview, Scorecard, ScorecardSummary } from '@kadry/shared/schemas/interviews';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { useDiscardConfirmation } from '../../../components/ui/unsaved-changes-guard';
 import { useLocale, useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
@@ -173,6 +174,14 @@ export function InterviewsPanel({
   const [editing, setEditing] = useState<Interview | 'new' | null>(null);
   const [cancelling, setCancelling] = useState<Interview | null>(null);
   const [filling, setFilling] = useState<number | null>(null);
+  // Folding away a scorecard with unsaved ratings or notes (or opening another's) asks first.
+  const nextFilling = useRef<number | null>(null);
+  const discard = useDiscardConfirmation(() => setFilling(nextFilling.current));
+  const toggleScorecard = (interviewId: number) => {
+    nextFilling.current = filling === interviewId ? null : interviewId;
+    if (filling === null) setFilling(nextFilling.current);
+    else discard.requestClose();
+  };
   const data = interviews.data;
   // Scheduling, rescheduling and cancelling write to the candidate's address (decision 035).
   const canChange = canUpdate && canWriteToCandidates;
@@ -222,14 +231,19 @@ export function InterviewsPanel({
                     <button
                       type="button"
                       aria-expanded={filling === interview.id}
-                      onClick={() => setFilling(filling === interview.id ? null : interview.id)}
+                      onClick={() => toggleScorecard(interview.id)}
                     >
                       {t(own ? 'hr.interviews.edit_scorecard' : 'hr.interviews.fill_scorecard')}
                     </button>
                   ) : null}
                 </div>
                 {filling === interview.id ? (
-                  <ScorecardForm interview={interview} own={own} onSaved={() => setFilling(null)} />
+                  <ScorecardForm
+                    interview={interview}
+                    own={own}
+                    onSaved={() => setFilling(null)}
+                    onDirtyChange={discard.onDirtyChange}
+                  />
                 ) : null}
               </li>
             );
@@ -281,6 +295,7 @@ export function InterviewsPanel({
             : null}
         </p>
       </ConfirmDialog>
+      {discard.confirmation}
     </section>
   );
 }

@@ -187,6 +187,47 @@ describe('scheduling an interview from the card', () => {
     expect(within(panel).getByRole('group', { name: 'Communication' })).toBeInTheDocument();
   });
 
+  it('asks before folding away a scorecard with notes typed, and folds a clean one at once (issue 17)', async () => {
+    mockFetch(
+      cardRoutes([
+        {
+          path: '/api/v1/applications/11/interviews',
+          body: {
+            data: [buildInterview({ is_interviewer: true })],
+            scorecards: [],
+            summary: EMPTY_SUMMARY,
+            hidden_scorecards: 0,
+          },
+        },
+      ]),
+    );
+    renderApp('/applications/11', { permissions: ownerPermissions });
+    const panel = await screen.findByRole('region', { name: 'Interviews' });
+    const toggle = await within(panel).findByRole('button', { name: 'Fill in your scorecard' });
+    // Clean: it folds at once.
+    await userEvent.click(toggle);
+    expect(within(panel).getByRole('group', { name: 'Communication' })).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(within(panel).queryByRole('group', { name: 'Communication' })).toBeNull();
+    // With notes typed: it asks; keeping them keeps the form and the text.
+    await userEvent.click(toggle);
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Notes' }), 'Strong SQL');
+    await userEvent.click(toggle);
+    const question = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(panel).getByRole('textbox', { name: 'Notes' })).toHaveValue('Strong SQL');
+    // Discarding folds it; opened again, it starts clean.
+    await userEvent.click(toggle);
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    expect(within(panel).queryByRole('textbox', { name: 'Notes' })).toBeNull();
+    await userEvent.click(toggle);
+    expect(within(panel).getByRole('textbox', { name: 'Notes' })).toHaveValue('');
+  });
+
   it('asks before closing the dialog with changes typed, by Escape, × or Cancel (issue 17)', {
     timeout: 90_000,
   }, async () => {

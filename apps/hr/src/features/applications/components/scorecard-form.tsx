@@ -10,6 +10,7 @@ import {
 import { getRequestErrorMessage } from '@kadry/ui/request-error-message';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../../components/ui/field';
+import { useDirtyReport } from '../../../components/ui/unsaved-changes-guard';
 import { useT } from '../../../lib/i18n';
 import { snackbar } from '../../../lib/snackbar/snackbar';
 import { RecruitingUnsavedGuard } from '../../vacancies/components/recruiting-unsaved-guard';
@@ -52,6 +53,7 @@ export function ScorecardForm({
   interview,
   own,
   onSaved,
+  onDirtyChange,
   headingLevel = 3,
 }: {
   interview: Interview;
@@ -60,6 +62,8 @@ export function ScorecardForm({
   /** The interviewer's earlier scorecard, if any. */
   own: Scorecard | null;
   onSaved?: () => void;
+  /** Told whether the form holds unsaved changes (the card's panel asks before folding it away). */
+  onDirtyChange?: (isDirty: boolean) => void;
 }) {
   const t = useT();
   const ids = useId();
@@ -76,6 +80,7 @@ export function ScorecardForm({
   const isComplete =
     recommendation !== null && attributes.every((attribute) => ratings[attribute.key] !== undefined);
   const isDirty = !isSameCard({ ratings, recommendation, notes }, saved);
+  useDirtyReport(isDirty, onDirtyChange);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
