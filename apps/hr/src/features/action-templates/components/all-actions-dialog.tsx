@@ -4,7 +4,7 @@ import { type RefObject, useId, useState } from 'react';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { Pagination } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n';
-import { TeamField, useFormatDay, WidgetState } from '../../dashboard/components/widget-parts';
+import { TeamsField, useFormatDay, WidgetState } from '../../dashboard/components/widget-parts';
 import { type TemplateEventsRequest, useTemplateEvents } from '../api/action-templates-api';
 import { PeriodFields, PersonField, TemplateSelect } from './action-filters';
 import { ActionRow } from './action-row';
@@ -52,11 +52,7 @@ function AllActions({ params }: { params: Params }) {
         onSubmit={(event) => event.preventDefault()}
       >
         <PeriodFields id={id} value={request} onChange={change} />
-        <TeamField
-          id={id}
-          value={request.team_ids[0] ?? null}
-          onChange={(teamId) => change({ team_ids: teamId === null ? [] : [teamId] })}
-        />
+        <TeamsField id={id} value={request.team_ids} onChange={(team_ids) => change({ team_ids })} />
         <PersonField
           id={id}
           value={request.employee_ids[0] ?? null}

@@ -182,7 +182,7 @@ describe('the HR actions widget', () => {
       await within(widget).findByRole('button', { name: 'Settings of the widget HR actions' }),
     );
     await user.type(within(widget).getByLabelText('From'), '2031-05-01');
-    await user.selectOptions(await within(widget).findByLabelText('Team'), 'Platform');
+    await user.click(await within(widget).findByRole('checkbox', { name: 'Platform' }));
     await user.click(within(widget).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(callsTo(calls, 'POST', '/api/v1/dashboard/layouts/current/params')).toHaveLength(1),

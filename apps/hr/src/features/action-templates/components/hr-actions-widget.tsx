@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import {
   LimitField,
-  TeamField,
+  TeamsField,
   useFormatDay,
   WidgetSettings,
   WidgetState,
@@ -153,11 +153,7 @@ function HrActionsSettings({ params }: { params: Params }) {
               {t('hr.action_templates.widget.period_hint')}
             </p>
           </fieldset>
-          <TeamField
-            id={id}
-            value={draft.team_ids[0] ?? null}
-            onChange={(teamId) => change({ team_ids: teamId === null ? [] : [teamId] })}
-          />
+          <TeamsField id={id} value={draft.team_ids} onChange={(team_ids) => change({ team_ids })} />
           <PersonField
             id={id}
             value={draft.employee_ids[0] ?? null}

@@ -3,10 +3,10 @@ import { groupChildrenByAge } from '@kadry/shared/schemas/statistics';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
 import { useChildrenCounts } from '../api/statistics-widgets-api';
-import { TeamField, WidgetSettings, WidgetState } from './widget-parts';
+import { TeamsField, WidgetSettings, WidgetState } from './widget-parts';
 import './statistics-widgets.css';
 
-/** Children statistics (issue 15): the count by age group, of a team or all, and a link to the page. */
+/** Children statistics (issue 15): the count by age group, of some teams or all, and a link to the page. */
 export function ChildrenStatisticsWidget({ params }: { params: WidgetParams<'childrenStatistics'> }) {
   const t = useT();
   const counts = useChildrenCounts(params);
@@ -14,11 +14,7 @@ export function ChildrenStatisticsWidget({ params }: { params: WidgetParams<'chi
     <>
       <WidgetSettings widget="childrenStatistics" params={params}>
         {(draft, change, id) => (
-          <TeamField
-            id={id}
-            value={draft.team_ids[0] ?? null}
-            onChange={(teamId) => change({ team_ids: teamId === null ? [] : [teamId] })}
-          />
+          <TeamsField id={id} value={draft.team_ids} onChange={(team_ids) => change({ team_ids })} />
         )}
       </WidgetSettings>
       <WidgetState

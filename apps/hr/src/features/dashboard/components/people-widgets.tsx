@@ -3,7 +3,14 @@ import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useBirthdays, useMyCandidates, useProbation, useWorkAnniversaries } from '../api/dashboard-api';
-import { LimitField, TeamField, useFormatDay, useSayWhen, WidgetSettings, WidgetState } from './widget-parts';
+import {
+  LimitField,
+  TeamsField,
+  useFormatDay,
+  useSayWhen,
+  WidgetSettings,
+  WidgetState,
+} from './widget-parts';
 
 // The people widgets: birthdays, work anniversaries, employees on probation, the user's candidates.
 
@@ -45,11 +52,7 @@ function UpcomingSettings({
                 ))}
             </select>
           </div>
-          <TeamField
-            id={id}
-            value={draft.team_ids[0] ?? null}
-            onChange={(teamId) => change({ team_ids: teamId === null ? [] : [teamId] })}
-          />
+          <TeamsField id={id} value={draft.team_ids} onChange={(team_ids) => change({ team_ids })} />
         </>
       )}
     </WidgetSettings>
@@ -131,11 +134,7 @@ export function ProbationWidget({ params }: { params: WidgetParams<'employeesOnP
         {(draft, change, id) => (
           <>
             <LimitField id={id} value={draft.limit} onChange={(limit) => change({ limit })} />
-            <TeamField
-              id={id}
-              value={draft.team_ids[0] ?? null}
-              onChange={(teamId) => change({ team_ids: teamId === null ? [] : [teamId] })}
-            />
+            <TeamsField id={id} value={draft.team_ids} onChange={(team_ids) => change({ team_ids })} />
           </>
         )}
       </WidgetSettings>

@@ -16,6 +16,8 @@ const WIDGET_PARAMS = '/api/v1/dashboard/widgets/params';
 const CHILDREN = '/api/statistics/children';
 const ADMINISTRATIONS = '/api/v1/dashboard/administrations';
 const ALL = '/api/v1/employees/all';
+const CURRENT_PARAMS = '/api/v1/dashboard/layouts/current/params';
+const TEAMS = '/dictionaries/visible-teams';
 
 const ownerPermissions = {
   ...buildPermissions({
@@ -81,6 +83,25 @@ function setUp(accountIds: number[]) {
       },
     },
     {
+      path: TEAMS,
+      body: {
+        teams: [
+          { id: 9, name: 'Platform', parent_id: null, is_hidden: false },
+          { id: 12, name: 'Sales', parent_id: null, is_hidden: false },
+        ],
+      },
+    },
+    {
+      method: 'POST',
+      path: CURRENT_PARAMS,
+      body: ({ body }) => ({
+        data: {
+          widget_name: 'childrenStatistics',
+          params: JSON.parse((body as { params: string }).params),
+        },
+      }),
+    },
+    {
       method: 'POST',
       path: WIDGET_PARAMS,
       body: ({ body }) => ({
@@ -111,6 +132,29 @@ describe('the children statistics widget', () => {
     );
     // Only non-empty parameters: no team filter set.
     expect([...(callsTo(calls, CHILDREN)[0]?.url.searchParams.entries() ?? [])]).toEqual([['per_page', '1']]);
+  });
+
+  it('counts the children of every team chosen in its settings', async () => {
+    const { calls } = setUp([]);
+    const user = userEvent.setup();
+    renderApp('/', { permissions: ownerPermissions });
+    const widget = (await screen.findByRole('heading', { name: 'Children statistics' })).closest(
+      'section',
+    ) as HTMLElement;
+    await user.click(
+      within(widget).getByRole('button', { name: 'Settings of the widget Children statistics' }),
+    );
+    const teams = within(widget).getByRole('group', { name: 'Teams' });
+    await user.click(await within(teams).findByRole('checkbox', { name: 'Platform' }));
+    await user.click(within(teams).getByRole('checkbox', { name: 'Sales' }));
+    await user.click(within(widget).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, CURRENT_PARAMS)).toHaveLength(1));
+    const sent = callsTo(calls, CURRENT_PARAMS)[0]?.body as { widget_name: string; params: string };
+    expect(sent.widget_name).toBe('childrenStatistics');
+    expect(JSON.parse(sent.params)).toEqual({ team_ids: [9, 12] });
+    await waitFor(() =>
+      expect(callsTo(calls, CHILDREN).at(-1)?.url.searchParams.getAll('team_ids')).toEqual(['9', '12']),
+    );
   });
 });
 

@@ -1,6 +1,6 @@
-import type { DashboardWidget } from '@kadry/shared/schemas/dashboard';
+import { type DashboardWidget, WIDGET_TEAMS_MAX } from '@kadry/shared/schemas/dashboard';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
@@ -165,7 +165,10 @@ export function LimitField({
   );
 }
 
-/** A team filter of a widget's settings: every team the user sees, or one (loaded once opened). */
+/**
+ * A one-team filter of a widget's settings: every team the user sees, or one (loaded once opened).
+ * For params with a single `team_id` (the requests widget); `team_ids` params take TeamsField.
+ */
 export function TeamField({
   id,
   value,
@@ -193,5 +196,146 @@ export function TeamField({
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * The team filter of a widget's settings (`team_ids`): any number of the teams the user sees, none
+ * meaning all. The chosen ones are chips; a text box narrows the (scrolling) list of checkboxes.
+ */
+export function TeamsField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const t = useT();
+  const teams = useVisibleTeams({ isEnabled: true });
+  const [search, setSearch] = useState('');
+  const chipsRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const names = new Map((teams.data ?? []).map((team) => [team.id, team.name]));
+  const nameOf = (teamId: number) => names.get(teamId) ?? t('hr.dashboard.teams.unknown', { id: teamId });
+  const needle = search.trim().toLocaleLowerCase();
+  const shown = (teams.data ?? []).filter((team) => team.name.toLocaleLowerCase().includes(needle));
+  // The params schema takes at most WIDGET_TEAMS_MAX: more would be refused with a 422 on save.
+  const isFull = value.length >= WIDGET_TEAMS_MAX;
+
+  const toggle = (teamId: number, isChecked: boolean) =>
+    onChange(isChecked ? [...value, teamId] : value.filter((chosen) => chosen !== teamId));
+  const remove = (index: number) => {
+    // The chip's button goes away with it: focus moves to a neighbour, or to the search box.
+    const buttons = chipsRef.current?.querySelectorAll('button');
+    (buttons?.[index + 1] ?? buttons?.[index - 1] ?? searchRef.current)?.focus();
+    onChange(value.filter((_, at) => at !== index));
+  };
+  // Enter in the search box would submit the whole settings form.
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') event.preventDefault();
+  };
+
+  const renderList = () => {
+    if (teams.isError && !teams.data) {
+      return (
+        <div role="alert" className="dashboard-teams__state">
+          <p>{t('hr.dashboard.teams.failed')}</p>
+          <button type="button" onClick={() => teams.refetch()}>
+            {t('hr.common.retry')}
+          </button>
+        </div>
+      );
+    }
+    if (!teams.data) {
+      return (
+        <p role="status" className="dashboard-teams__state">
+          {t('hr.common.loading')}
+        </p>
+      );
+    }
+    if (teams.data.length === 0)
+      return <p className="dashboard-teams__state">{t('hr.dashboard.teams.none')}</p>;
+    if (shown.length === 0) {
+      return (
+        <p className="dashboard-teams__state">{t('hr.dashboard.teams.no_match', { query: search.trim() })}</p>
+      );
+    }
+    return (
+      <ul className="dashboard-teams__list">
+        {shown.map((team) => {
+          const isChecked = value.includes(team.id);
+          return (
+            <li key={team.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={isChecked}
+                  disabled={isFull && !isChecked}
+                  onChange={(event) => toggle(team.id, event.target.checked)}
+                />{' '}
+                {team.name}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  };
+
+  return (
+    <fieldset className="dashboard-teams" aria-describedby={`${id}-teams-hint`}>
+      <legend>{t('hr.dashboard.teams_filter')}</legend>
+      {value.length === 0 ? (
+        <p className="dashboard-teams__all">{t('hr.dashboard.all_teams')}</p>
+      ) : (
+        <ul ref={chipsRef} className="dashboard-teams__chips" aria-label={t('hr.dashboard.teams.chosen')}>
+          {value.map((teamId, index) => (
+            <li key={teamId} className="chip chip--blue dashboard-teams__chip">
+              <span>{nameOf(teamId)}</span>
+              <button
+                type="button"
+                aria-label={t('hr.dashboard.teams.remove', { team: nameOf(teamId) })}
+                onClick={() => remove(index)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="hint" id={`${id}-teams-hint`}>
+        {t('hr.dashboard.teams.hint', { count: WIDGET_TEAMS_MAX })}
+      </p>
+      <div className="dashboard-teams__search">
+        <label htmlFor={`${id}-teams-search`}>{t('hr.dashboard.teams.search')}</label>
+        <input
+          ref={searchRef}
+          id={`${id}-teams-search`}
+          type="search"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={onSearchKeyDown}
+        />
+      </div>
+      <p role="status" className="visually-hidden">
+        {needle !== '' && teams.data ? t('hr.dashboard.teams.found', { count: shown.length }) : ''}
+      </p>
+      {renderList()}
+      {value.length > 0 ? (
+        <button
+          type="button"
+          className="dashboard-teams__clear"
+          onClick={() => {
+            onChange([]);
+            searchRef.current?.focus();
+          }}
+        >
+          {t('hr.dashboard.teams.clear')}
+        </button>
+      ) : null}
+    </fieldset>
   );
 }
