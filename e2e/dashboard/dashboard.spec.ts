@@ -5,7 +5,7 @@ import { expectNoAxeViolations, signIn } from '../hr/hr-session';
 import { HR_OWNER } from '../hr/hr-users';
 
 // Issue 15's dashboard, as the demo owner sees it on the first start (seed-demo-first-start.ts): every
-// widget with data; a widget removed and added again, moved by keyboard and by its buttons, the layout
+// widget with data; a widget removed and added again, moved by keyboard, by its buttons and by pointer, the layout
 // the same after a reload; axe on the dashboard, the task modal and the children statistics page at
 // 1280 and 375 px; and the children statistics of one team exported to an XLSX whose rows are the
 // screen's. The owner's layout is put back to the company default at the end.
@@ -82,8 +82,33 @@ test('the demo owner’s dashboard shows every widget with data; a widget added 
   ).toBeFocused();
 
   const others = DASHBOARD_WIDGETS.filter((widget) => widget !== 'corpEvents');
-  const expected = [...others.slice(0, total - 3), 'corpEvents', ...others.slice(total - 3)];
+  await expect
+    .poll(() => order(page))
+    .toEqual([...others.slice(0, total - 3), 'corpEvents', ...others.slice(total - 3)]);
+
+  // By pointer: its handle dragged onto the widget two places before it takes that place (a tall
+  // window, so both are on screen together).
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  const target = others[total - 5] ?? '';
+  const handle = slotOf(page, 'corpEvents').getByRole('button', { name: 'Drag Corporate events' });
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
+  const to = await slotOf(page, target).boundingBox();
+  if (!from || !to) throw new Error('the widgets are not on screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2 + 1, to.y + to.height / 2, { steps: 2 });
+  await page.mouse.up();
+  const expected = [...others.slice(0, total - 5), 'corpEvents', ...others.slice(total - 5)];
   await expect.poll(() => order(page)).toEqual(expected);
+  // dnd-kit's own live region tells screen readers where it landed.
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(
+    `Corporate events moved to position ${total - 4} of ${total}`,
+  );
+  if (viewport) await page.setViewportSize(viewport);
   await page.getByRole('button', { name: 'Done', exact: true, pressed: true }).click();
 
   // Saved on the server: the same order after a reload.
