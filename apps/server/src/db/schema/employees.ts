@@ -144,6 +144,11 @@ export const employees = pgTable(
     index('employees_company_status_idx').on(t.companyId, t.statusId),
     index('employees_company_start_idx').on(t.companyId, t.startOfWork),
     index('employees_company_probation_idx').on(t.companyId, t.probationEnd),
+    // People with a last day, past or to come: the HR actions of dismissals, and the yearly ones of
+    // those still working on the day, read this small index instead of every employee.
+    index('employees_company_dismissal_idx')
+      .on(t.companyId, t.dismissalDate)
+      .where(sql`dismissal_date is not null`),
     index('employees_company_manager_idx').on(t.companyId, t.managerId),
     // Working (not dismissed) people: a count or a semi-join over them (children statistics, company
     // info) reads this small index instead of every employee row.

@@ -1,11 +1,12 @@
 import type { ActionTrigger } from '@kadry/shared/schemas/action-templates';
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, seedCompany } from '../../../test/db';
 import type { DatabaseHandle } from '../../db/client';
-import { actionTemplates } from '../../db/schema/action-templates';
+import { actionTemplates, actionTemplateTasks } from '../../db/schema/action-templates';
 import { employees } from '../../db/schema/employees';
-import { type ActionFilter, findActions } from './action-templates.queries';
+import { type ActionFilter, type ActionRow, findActionGroups, findActions } from './action-templates.queries';
 
 // findActions looks only at the people whose date behind a trigger can fall in the period (issue 15:
 // a month of 10,000 people), then builds their dates. Whatever the period and the offsets, it must
@@ -13,7 +14,9 @@ import { type ActionFilter, findActions } from './action-templates.queries';
 // TypeScript (dates in a common year on 28 February for 29 February, anniversaries from the first
 // full year, nothing after the last day of work but the dismissal itself), over people born and
 // hired on the edges of the year (29 February, 31 December, 1 January) and templates up to a year
-// before or after their date, for fixed tricky periods and generated ones.
+// before or after their date, for fixed tricky periods and generated ones. The dashboard's groups
+// (findActionGroups: each template's first actions and its counts, without the list) must answer what
+// grouping that list answers, for any period, filter and group size.
 
 type Person = {
   id: number;
@@ -193,6 +196,24 @@ beforeAll(async () => {
       templates.push({ id: row.id, key, trigger, offsetDays });
     }
   }
+  // Every third person is the reader's report (the "mine" filter), every seventh action a task.
+  const reports = people.filter((_, index) => index % 3 === 1).map((person) => person.id);
+  await handle.db.update(employees).set({ managerId: readerId }).where(inArray(employees.id, reports));
+  const links = expected('2026-01-01', '2036-12-31')
+    .filter((_, index) => index % 7 === 0)
+    .map((key, index) => {
+      const [templateId, employeeId, occursOn] = key.split(':');
+      return {
+        companyId,
+        templateId: Number(templateId),
+        employeeId: Number(employeeId),
+        occursOn: occursOn ?? '',
+        taskId: 1000 + index,
+      };
+    });
+  for (let from = 0; from < links.length; from += 500) {
+    await handle.db.insert(actionTemplateTasks).values(links.slice(from, from + 500));
+  }
 });
 
 afterAll(async () => {
@@ -235,6 +256,57 @@ describe('findActions occurrences', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** What grouping the whole list answers: each template's first `perTemplate` (at least one) and counts. */
+function groupsOf(list: readonly ActionRow[], perTemplate: number) {
+  const counts = new Map<number, { total: number; tasks: number; kept: number }>();
+  for (const row of list) {
+    const count = counts.get(row.templateId) ?? { total: 0, tasks: 0, kept: 0 };
+    count.total += 1;
+    if (row.taskId !== null) count.tasks += 1;
+    counts.set(row.templateId, count);
+  }
+  return list.flatMap((row) => {
+    const count = counts.get(row.templateId);
+    if (!count || count.kept >= Math.max(perTemplate, 1)) return [];
+    count.kept += 1;
+    return [{ ...row, templateTotal: count.total, templateTasks: count.tasks }];
+  });
+}
+
+describe('findActionGroups', () => {
+  async function compare(filter: ActionFilter, perTemplate: number) {
+    const list = await findActions(handle.db, filter, { limit: 100_000, offset: 0 });
+    const groups = await findActionGroups(handle.db, filter, perTemplate);
+    expect(groups).toEqual(groupsOf(list, perTemplate));
+    return groups;
+  }
+
+  it('counts each template’s actions and tasks as the list has them, and keeps its first ones', async () => {
+    const groups = await compare(filterOf('2031-03-01', '2032-02-29'), 3);
+    expect(groups.some((row) => row.templateTasks > 0 && row.templateTasks < row.templateTotal)).toBe(true);
+    expect(groups.some((row) => row.templateTotal > 3)).toBe(true);
+  });
+
+  it('answers what grouping the list answers, for any period, status, "mine" and group size', async () => {
+    const first = toDay('2010-01-01');
+    const last = toDay('2040-12-31');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: first, max: last }),
+        fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 300, max: 366 })),
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom('all', 'open', 'task_created') as fc.Arbitrary<ActionFilter['status']>,
+        fc.boolean(),
+        async (from, length, perTemplate, status, isMine) => {
+          const filter = { ...filterOf(toIso(from), toIso(from + length)), status, isMine };
+          await compare(filter, perTemplate);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });

@@ -1,7 +1,7 @@
 import type { Level } from '@kadry/shared/permissions/vocabulary';
-import type { ActionStatus, ActionTrigger } from '@kadry/shared/schemas/action-templates';
+import type { ActionAssignee, ActionStatus, ActionTrigger } from '@kadry/shared/schemas/action-templates';
 import { STANDARD_HR_TEMPLATE_IDS } from '@kadry/shared/schemas/dictionaries';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type ActionTemplateRow,
   actionTemplates,
@@ -145,7 +145,7 @@ export async function findActiveUserId(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Actions: the templates' occurrences, computed in one statement.
+// Actions: the templates' occurrences in a period.
 
 function intArray(values: readonly number[]): SQL {
   return sql`${`{${values.join(',')}}`}::int[]`;
@@ -202,10 +202,15 @@ export type ActionRow = {
   assigneeEmployeeId: number | null;
   assigneeName: string | null;
   assigneeHasAccount: boolean;
+  /** How many actions the filter keeps in the period, all templates together. */
   total: number;
+};
+
+/** An action of a template's group, with the group's counts. */
+export type ActionGroupRow = ActionRow & {
+  /** The template's actions the filter keeps, and how many of them are tasks already. */
   templateTotal: number;
   templateTasks: number;
-  templateRank: number;
 };
 
 type RawActionRow = {
@@ -218,156 +223,220 @@ type RawActionRow = {
   assignee_employee_id: number | null;
   assignee_name: string | null;
   assignee_has_account: boolean;
-  total: number;
-  template_total: number;
-  template_tasks: number;
-  template_rank: number;
 };
 
-/** The day of a yearly date in year `y` (29 February on 28 February in a common year). */
-function yearlyDay(column: SQL): SQL {
-  return sql`case when extract(month from ${column}) = 2 and extract(day from ${column}) = 29 and not (y % 4 = 0 and (y % 100 <> 0 or y % 400 = 0)) then make_date(y, 2, 28) else make_date(y, extract(month from ${column})::int, extract(day from ${column})::int) end`;
+/** An active template the filter keeps, with what its actions need of it. */
+type ActionSource = {
+  id: number;
+  templateKey: number;
+  assignee: ActionAssignee;
+  assigneeUserId: number | null;
+  trigger: ActionTrigger;
+  offsetDays: number;
+};
+
+async function findActionSources(db: Tx, filter: ActionFilter): Promise<ActionSource[]> {
+  return db
+    .select({
+      id: actionTemplates.id,
+      templateKey: actionTemplates.templateKey,
+      assignee: actionTemplates.assignee,
+      assigneeUserId: actionTemplates.assigneeUserId,
+      trigger: actionTemplates.trigger,
+      offsetDays: actionTemplates.offsetDays,
+    })
+    .from(actionTemplates)
+    .where(
+      and(
+        eq(actionTemplates.companyId, filter.reader.companyId),
+        eq(actionTemplates.isActive, true),
+        inArray(actionTemplates.trigger, [...filter.triggers]),
+        filter.templateKeys && filter.templateKeys.length > 0
+          ? inArray(actionTemplates.templateKey, [...filter.templateKeys])
+          : undefined,
+        filter.templateId !== undefined ? eq(actionTemplates.id, filter.templateId) : undefined,
+      ),
+    );
 }
 
-/** What every occurrence carries of its template and person (so the list joins neither again). */
+const DAY_MS = 86_400_000;
+
+/** The ISO date `days` after `iso`. */
+function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const yearOf = (iso: string) => Number(iso.slice(0, 4));
+/** An ISO date's month and day as one int (10 March: 310), as the yearly-date indexes hold it. */
+const monthDayOfIso = (iso: string) => Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10));
+
+/** A template's place in the list's order: standard ones as spec §9 orders them, then by number. */
+function templateOrderOf(templateKey: number): number {
+  const position = (STANDARD_HR_TEMPLATE_IDS as readonly number[]).indexOf(templateKey);
+  return position >= 0 ? position : STANDARD_HR_TEMPLATE_IDS.length + templateKey;
+}
+
+/** What every occurrence carries of its template (`t`) and person (`employees`). */
 const OCCURRENCE_COLUMNS = sql.raw(
-  't.id as template_id, t.template_key, t.assignee, t.assignee_user_id, e.id as employee_id, e.name, e.sort_last, e.sort_first, e.photo_file_id, e.manager_id',
+  't.id as template_id, t.template_order, t.assignee, t.assignee_user_id, employees.id as employee_id, employees.manager_id, lower(employees.last_name) as sort_last, lower(employees.first_name) as sort_first',
 );
+const TEMPLATE_COLUMNS = 'id, template_order, assignee, assignee_user_id, offset_days';
 
-/** The occurrences of one trigger's templates (`tpl` t) for the people (`emp` e) in the period. */
-function occurrencesOf(trigger: ActionTrigger, start: string, end: string): SQL {
-  const inPeriod = (day: SQL) => sql`${day} between ${start}::date and ${end}::date`;
-  const working = (day: SQL) => sql`(e.dismissal_date is null or e.dismissal_date >= ${day})`;
-  // Only the pairs `cand` found can have an occurrence; the conditions below decide which do.
-  const people = sql`tpl t join cand c on c.template_id = t.id join emp e on e.id = c.employee_id`;
-  const once = (column: string, reach: string, stillWorking: boolean) => {
-    const day = sql`(e.${sql.raw(column)} + t.offset_days)`;
-    return sql`select ${OCCURRENCE_COLUMNS}, ${day} as occurs_on from ${people} and e.${sql.raw(column)} is not null and ${inPeriod(day)} and e.${sql.raw(reach)} where t.trigger = ${trigger}${stillWorking ? sql` and ${working(day)}` : sql``}`;
-  };
-  const yearly = (column: string, reach: string, firstYear: SQL) => {
-    const day = sql`(d.day + t.offset_days)`;
-    return sql`select ${OCCURRENCE_COLUMNS}, ${day} as occurs_on from ${people} and e.${sql.raw(column)} is not null and e.${sql.raw(reach)} cross join lateral (select y, ${yearlyDay(sql.raw(`e.${column}`))} as day from generate_series(extract(year from ${start}::date)::int - 1, extract(year from ${end}::date)::int + 1) as y where y >= ${firstYear} offset 0) d where t.trigger = ${trigger} and ${inPeriod(day)} and ${working(day)}`;
-  };
-  switch (trigger) {
-    case 'start_of_work':
-      return once('start_of_work', 'reach_profile', true);
-    case 'probation_end':
-      return once('probation_end', 'reach_profile', true);
-    case 'dismissal':
-      return once('dismissal_date', 'reach_profile', false);
-    case 'birthday':
-      return yearly('birth_date', 'reach_personal', sql`extract(year from e.birth_date)::int`);
-    case 'work_anniversary':
-      // From the first full year.
-      return yearly('start_of_work', 'reach_profile', sql`extract(year from e.start_of_work)::int + 1`);
-  }
-}
-
-/** Days from `from` to `to` (ISO dates). */
-function daysFrom(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/**
- * The (template, employee) pairs of one trigger's templates (`tpl` t) that can have an occurrence in
- * the period: a cheap necessary condition on the date behind the trigger, so that occurrencesOf builds
- * dates only for them (issue 15: a month's actions of 10,000 people touch a few hundred). Each template
- * looks for its date in the period moved back by its offset, [start − offset, end − offset]: a date
- * range on the date itself (the start of work and probation use their indexes); the work anniversary
- * one per whole year back (k years after the start of work, 29 February counting as 28 February in
- * a common year, as yearlyDay does: the range of start dates is that window moved k years back, widened
- * by a day each side); the birthday by the day of the year (no index: one pass over the people). A
- * period of 366 days or more holds every day of the year: every dated person is a candidate.
- */
-function candidatesOf(trigger: ActionTrigger, companyId: number, start: string, end: string): SQL {
-  const from = sql`(${start}::date - t.offset_days)`;
-  const to = sql`(${end}::date - t.offset_days)`;
-  const pair = sql.raw('select t.id as template_id, e.id as employee_id from tpl t');
-  const company = sql`e.company_id = ${companyId}`;
-  const onWhole = (column: string) =>
-    sql`${pair} join employees e on ${company} and e.${sql.raw(column)} is not null where t.trigger = ${trigger}`;
-  const inWindow = (column: string) =>
-    sql`${pair} join employees e on ${company} and e.${sql.raw(column)} between ${from} and ${to} where t.trigger = ${trigger}`;
-  const wholeYear = daysFrom(start, end) + 1 >= 366;
-  switch (trigger) {
-    case 'start_of_work':
-      return inWindow('start_of_work');
-    case 'probation_end':
-      return inWindow('probation_end');
-    case 'dismissal':
-      return inWindow('dismissal_date');
-    case 'work_anniversary': {
-      if (wholeYear) return onWhole('start_of_work');
-      // The last year an anniversary is looked for is the period's end year + 1 (occurrencesOf).
-      const years = sql`generate_series(1, extract(year from ${end}::date)::int + 1 - (select extract(year from min(s.start_of_work))::int from employees s where s.company_id = ${companyId} and s.start_of_work is not null)) as k`;
-      const back = (day: SQL) => sql`(${day} - make_interval(years => k))::date`;
-      // One index range scan per template and year (offset 0: the planner keeps the subquery apart).
-      return sql`select t.id as template_id, e.id as employee_id from tpl t cross join ${years} cross join lateral (select e.id from employees e where ${company} and e.start_of_work between ${back(from)} - 1 and ${back(to)} + 1 offset 0) e where t.trigger = ${trigger}`;
-    }
-    case 'birthday': {
-      if (wholeYear) return onWhole('birth_date');
-      // The window's days of the year ('MMDD'), wrapping past 31 December when it ends in the next year.
-      const within = (day: SQL) =>
-        sql`(case when w.wraps then ${day} >= w.first or ${day} <= w.last else ${day} between w.first and w.last end)`;
-      const day = sql`to_char(e.birth_date, 'MMDD')`;
-      return sql`${pair} cross join lateral (select to_char(${from}, 'MMDD') as first, to_char(${to}, 'MMDD') as last, extract(year from ${from}) <> extract(year from ${to}) as wraps) w join employees e on ${company} and e.birth_date is not null and (${within(day)} or (${day} = '0229' and ${within(sql`'0228'`)})) where t.trigger = ${trigger}`;
-    }
-  }
-}
-
-/**
- * The actions the company's active templates produce in [start, end] for the employees the reader
- * sees (decision 013), whose date behind the trigger the reader may see (the section's level), in
- * one statement: soonest first, then by name and template; each row with the task made of it, the
- * person who does it, the total, and the template's count, tasks and rank (for groups).
- * A reader's own actions are left out unless they do them themself (no surprise spoiled).
- */
-export async function findActions(db: Tx, filter: ActionFilter, page: ActionPage): Promise<ActionRow[]> {
-  if (filter.triggers.length === 0) return [];
-  const result = await db.execute<RawActionRow>(buildActionsQuery(filter, page));
-  return result.rows.map((row) => ({
-    templateId: row.template_id,
-    employeeId: row.employee_id,
-    occursOn: row.occurs_on,
-    employeeName: row.employee_name,
-    photoFileId: row.photo_file_id,
-    taskId: row.task_id,
-    assigneeEmployeeId: row.assignee_employee_id,
-    assigneeName: row.assignee_name,
-    assigneeHasAccount: row.assignee_has_account,
-    total: row.total,
-    templateTotal: row.template_total,
-    templateTasks: row.template_tasks,
-    templateRank: row.template_rank,
-  }));
-}
-
-type ActionPage = { limit: number; offset: number } | { perTemplate: number };
-
-/** The statement of findActions (a filter with at least one trigger). */
-function buildActionsQuery(filter: ActionFilter, page: ActionPage): SQL {
-  const { reader } = filter;
-  const companyId = reader.companyId;
-  const templateConditions: SQL[] = [
-    sql`action_templates.company_id = ${companyId}`,
-    sql`action_templates.is_active`,
-    sql`action_templates.trigger = any(${`{${filter.triggers.join(',')}}`}::text[])`,
+function templateValues(source: ActionSource): SQL[] {
+  return [
+    sql`${source.id}::int`,
+    sql`${templateOrderOf(source.templateKey)}::int`,
+    sql`${source.assignee}::text`,
+    sql`${source.assigneeUserId}::int`,
+    sql`${source.offsetDays}::int`,
   ];
-  if (filter.templateKeys && filter.templateKeys.length > 0)
-    templateConditions.push(sql`action_templates.template_key = any(${intArray(filter.templateKeys)})`);
-  if (filter.templateId !== undefined)
-    templateConditions.push(sql`action_templates.id = ${filter.templateId}`);
+}
 
-  const employeeConditions: SQL[] = [sql`${employees.companyId} = ${companyId}`];
+function valuesOf(rows: SQL[][], columns: string): SQL {
+  const list = rows.map((row) => sql`(${sql.join(row, sql`, `)})`);
+  return sql`(values ${sql.join(list, sql`, `)}) as t(${sql.raw(columns)})`;
+}
+
+/** The month-day of a yearly date (`employees.<column>`), written as its index holds it. */
+function monthDayOf(column: string): SQL {
+  return sql.raw(
+    `((extract(month from employees.${column}) * 100 + extract(day from employees.${column}))::int)`,
+  );
+}
+
+/**
+ * The day of a yearly date (`employees.<column>`) in year `t.year`: PostgreSQL moves 29 February
+ * to 28 February in a common year when adding years.
+ */
+function yearlyDay(column: string): SQL {
+  const c = `employees.${column}`;
+  return sql.raw(`(${c} + make_interval(years => t.year - extract(year from ${c})::int))::date`);
+}
+
+type Branch = { from: SQL; day: SQL; where: SQL[] };
+
+/**
+ * The occurrences of one trigger's templates, as branches over the employees (`people`: whom the
+ * filter keeps and the section reaches), each with what it adds to the row and where it reads it.
+ * Each template looks for its date in the period moved back by its offset, [start − offset,
+ * end − offset] (t.first_day, t.last_day, computed here): the start of work, probation and dismissal
+ * as a range of their indexes, and that date is the occurrence moved by the offset; the yearly ones
+ * (birthday, work anniversary from the first full year) once per calendar year of that window (one
+ * values row per template and year), by the month-days the window holds there — a range of the
+ * month-day index of the people with no last day, and of the last-day index of those still working
+ * at the period's start; 29 February counts as 28 February in a common year (so 28 February takes
+ * 29 February's people too, and the day is checked again). Nothing after a person's last day
+ * counts, but the dismissal itself.
+ */
+function branchesOf(
+  trigger: ActionTrigger,
+  sources: readonly ActionSource[],
+  filter: ActionFilter,
+): Branch[] {
+  const { start, end } = filter;
+  const working = (day: SQL) => sql`(employees.dismissal_date is null or employees.dismissal_date >= ${day})`;
+  const once = (column: string, stillWorking: boolean): Branch[] => {
+    const rows = sources.map((source) => [
+      ...templateValues(source),
+      sql`${addDays(start, -source.offsetDays)}::date`,
+      sql`${addDays(end, -source.offsetDays)}::date`,
+    ]);
+    const day = sql.raw(`(employees.${column} + t.offset_days)`);
+    return [
+      {
+        from: sql`${valuesOf(rows, `${TEMPLATE_COLUMNS}, first_day, last_day`)} join ${employees} on employees.company_id = ${filter.reader.companyId} and employees.${sql.raw(column)} between t.first_day and t.last_day`,
+        day,
+        where: stillWorking ? [working(day)] : [],
+      },
+    ];
+  };
+  const yearly = (column: string, fromYearAfter: number): Branch[] => {
+    const rows = sources.flatMap((source) => {
+      const first = addDays(start, -source.offsetDays);
+      const last = addDays(end, -source.offsetDays);
+      const years = Array.from({ length: yearOf(last) - yearOf(first) + 1 }, (_, i) => yearOf(first) + i);
+      return years.map((year) => {
+        const low = year === yearOf(first) ? monthDayOfIso(first) : 101;
+        const high = year === yearOf(last) ? monthDayOfIso(last) : 1231;
+        return [
+          ...templateValues(source),
+          sql`${year}::int`,
+          sql`${low}::int`,
+          sql`${high === 228 ? 229 : high}::int`,
+        ];
+      });
+    });
+    const values = valuesOf(rows, `${TEMPLATE_COLUMNS}, year, low, high`);
+    const date = yearlyDay(column);
+    const day = sql`(${date} + t.offset_days)`;
+    const company = sql`employees.company_id = ${filter.reader.companyId}`;
+    const inWindow = sql`${monthDayOf(column)} between t.low and t.high`;
+    const exact = [sql`t.year >= extract(year from employees.${sql.raw(column)})::int + ${fromYearAfter}`];
+    return [
+      {
+        from: sql`${values} join ${employees} on ${company} and employees.dismissal_date is null and ${inWindow}`,
+        day,
+        where: exact,
+      },
+      {
+        from: sql`${values} join ${employees} on ${company} and employees.dismissal_date >= ${start}::date and ${inWindow}`,
+        day,
+        where: [...exact, working(day)],
+      },
+    ];
+  };
+  switch (trigger) {
+    case 'start_of_work':
+      return once('start_of_work', true);
+    case 'probation_end':
+      return once('probation_end', true);
+    case 'dismissal':
+      return once('dismissal_date', false);
+    case 'birthday':
+      return yearly('birth_date', 0);
+    case 'work_anniversary':
+      return yearly('start_of_work', 1);
+  }
+}
+
+/** Which employees' actions the filter keeps, over the `employees` row (but the section's reach). */
+function peopleOf(filter: ActionFilter): SQL[] {
+  const { reader } = filter;
+  const conditions: SQL[] = [];
   const visible = employeeVisibleWhere(reader);
-  if (visible) employeeConditions.push(visible);
+  if (visible) conditions.push(visible);
   if (filter.teamIds && filter.teamIds.length > 0) {
-    employeeConditions.push(
-      sql`exists (select 1 from team_members tm where tm.company_id = ${companyId} and tm.employee_id = ${employees.id} and tm.team_id = any(${intArray(filter.teamIds)}))`,
+    conditions.push(
+      sql`exists (select 1 from team_members tm where tm.company_id = ${reader.companyId} and tm.employee_id = ${employees.id} and tm.team_id = any(${intArray(filter.teamIds)}))`,
     );
   }
   if (filter.employeeIds && filter.employeeIds.length > 0)
-    employeeConditions.push(sql`${employees.id} = any(${intArray(filter.employeeIds)})`);
+    conditions.push(sql`${employees.id} = any(${intArray(filter.employeeIds)})`);
+  return conditions;
+}
+
+/** The occurrences (`occ`) and those the filter keeps, with the task made of each (`listed`). */
+function occurrencesOf(filter: ActionFilter, sources: readonly ActionSource[]): SQL {
+  const { reader } = filter;
+  const companyId = reader.companyId;
+  const people = peopleOf(filter);
+  const branches = filter.triggers.flatMap((trigger) => {
+    const own = sources.filter((source) => source.trigger === trigger);
+    if (own.length === 0) return [];
+    const reach = sectionReach(reader, trigger === 'birthday' ? filter.reach.personal : filter.reach.profile);
+    return branchesOf(trigger, own, filter).map(
+      (branch) =>
+        sql`select ${OCCURRENCE_COLUMNS}, ${branch.day} as occurs_on from ${branch.from} where ${sql.join(
+          [
+            sql`${branch.day} between ${filter.start}::date and ${filter.end}::date`,
+            ...branch.where,
+            reach,
+            ...people,
+          ],
+          sql` and `,
+        )}`,
+    );
+  });
 
   const outer: SQL[] = [sql`(o.employee_id <> ${reader.employeeId} or o.assignee = 'employee')`];
   if (filter.isMine) {
@@ -378,65 +447,121 @@ function buildActionsQuery(filter: ActionFilter, page: ActionPage): SQL {
   if (filter.status === 'open') outer.push(sql`l.task_id is null`);
   if (filter.status === 'task_created') outer.push(sql`l.task_id is not null`);
 
-  const branches = sql.join(
-    filter.triggers.map((trigger) => occurrencesOf(trigger, filter.start, filter.end)),
-    sql` union all `,
-  );
-  const candidates = sql.join(
-    filter.triggers.map((trigger) => candidatesOf(trigger, companyId, filter.start, filter.end)),
-    sql` union `,
-  );
-  const order = sql`o.occurs_on, o.sort_last, o.sort_first, o.employee_id, array_position(${intArray(STANDARD_HR_TEMPLATE_IDS)}, o.template_key) nulls last, o.template_key`;
-
-  return sql`with tpl as materialized (
-      select action_templates.id, action_templates.template_key, action_templates.assignee, action_templates.assignee_user_id, action_templates.trigger, action_templates.offset_days
-      from action_templates where ${sql.join(templateConditions, sql` and `)}
-    ), cand as materialized (${candidates}
-    ), emp as materialized (
-      select p.* from (select distinct cand.employee_id from cand) c cross join lateral (
-      select ${employees.id} as id,
-        concat_ws(' ', nullif(btrim(${employees.firstName}), ''), nullif(btrim(${employees.middleName}), ''), nullif(btrim(${employees.lastName}), '')) as name,
-        lower(${employees.lastName}) as sort_last, lower(${employees.firstName}) as sort_first,
-        ${employees.photoFileId} as photo_file_id, ${employees.managerId} as manager_id,
-        ${employees.birthDate} as birth_date, ${employees.startOfWork} as start_of_work,
-        ${employees.probationEnd} as probation_end, ${employees.dismissalDate} as dismissal_date,
-        ${sectionReach(reader, filter.reach.profile)} as reach_profile,
-        ${sectionReach(reader, filter.reach.personal)} as reach_personal
-      from ${employees} where ${employees.id} = c.employee_id and ${sql.join(employeeConditions, sql` and `)}
-      offset 0) p
-    ), occ as materialized (${branches}),
+  return sql`occ as (${sql.join(branches, sql` union all `)}),
     listed as (
-      select o.template_id, o.employee_id, o.occurs_on, o.name, o.photo_file_id, o.assignee,
-        o.assignee_user_id, o.manager_id, l.task_id,
-        count(*) over ()::int as total,
-        count(*) over (partition by o.template_id)::int as template_total,
-        count(l.task_id) over (partition by o.template_id)::int as template_tasks,
-        row_number() over (partition by o.template_id order by ${order})::int as template_rank,
-        row_number() over (order by ${order}) as list_rank
-      from occ o
+      select o.*, l.task_id from occ o
       left join action_template_tasks l on l.company_id = ${companyId} and l.template_id = o.template_id and l.employee_id = o.employee_id and l.occurs_on = o.occurs_on
       where ${sql.join(outer, sql` and `)}
-    ), kept as (
-      -- The page, before the person who does each is looked up (for these rows only).
-      select * from listed
-      ${
-        'perTemplate' in page
-          ? sql`where template_rank <= ${Math.max(page.perTemplate, 1)}`
-          : sql`order by list_rank limit ${page.limit} offset ${page.offset}`
-      }
-    )
+    )`;
+}
+
+/** The list's order: soonest first, then by name and template. */
+function orderOf(alias: string): SQL {
+  return sql.raw(
+    `${alias}.occurs_on, ${alias}.sort_last, ${alias}.sort_first, ${alias}.employee_id, ${alias}.template_order`,
+  );
+}
+
+/** One row of `alias` looked up for each kept row `k` (lateral, offset 0: by its key, each). */
+function lookup(columns: string, table: string, alias: string, where: SQL): SQL {
+  return sql`left join lateral (select ${sql.raw(columns)} from ${sql.raw(table)} ${sql.raw(alias)} where ${where} offset 0) ${sql.raw(alias)} on true`;
+}
+
+/**
+ * The rows kept (`kept`: a page, or a few per template), each with its person, the task made of it
+ * and the person who does it; `columns`, the counts they carry. The lookups are made for the kept
+ * rows only, one by one (the planner cannot tell how few the ranks keep: it would hash every person).
+ */
+function withAssignees(companyId: number, kept: SQL, columns: string): SQL {
+  return sql`, kept as (${kept})
     select k.template_id, k.employee_id, to_char(k.occurs_on, 'YYYY-MM-DD') as occurs_on,
-      k.name as employee_name, k.photo_file_id, k.task_id,
+      e.name as employee_name, e.photo_file_id, k.task_id,
       case k.assignee when 'user' then au.employee_id when 'manager' then m.id else k.employee_id end as assignee_employee_id,
-      case k.assignee when 'user' then au.name when 'manager' then concat_ws(' ', nullif(btrim(m.first_name), ''), nullif(btrim(m.last_name), '')) else k.name end as assignee_name,
+      case k.assignee when 'user' then au.name when 'manager' then concat_ws(' ', nullif(btrim(m.first_name), ''), nullif(btrim(m.last_name), '')) else e.name end as assignee_name,
       case k.assignee when 'user' then au.id is not null and not au.is_disabled when 'manager' then mu.id is not null and not mu.is_disabled else eu.id is not null and not eu.is_disabled end as assignee_has_account,
-      k.total, k.template_total, k.template_tasks, k.template_rank
+      ${sql.raw(columns)}
     from kept k
-    left join users au on au.company_id = ${companyId} and au.id = k.assignee_user_id
-    left join employees m on m.company_id = ${companyId} and m.id = k.manager_id
-    left join users mu on mu.company_id = ${companyId} and mu.employee_id = m.id
-    left join users eu on eu.company_id = ${companyId} and eu.employee_id = k.employee_id
-    order by k.list_rank`;
+    ${lookup("concat_ws(' ', nullif(btrim(e.first_name), ''), nullif(btrim(e.middle_name), ''), nullif(btrim(e.last_name), '')) as name, e.photo_file_id", 'employees', 'e', sql`e.company_id = ${companyId} and e.id = k.employee_id`)}
+    ${lookup('au.id, au.employee_id, au.name, au.is_disabled', 'users', 'au', sql`k.assignee = 'user' and au.company_id = ${companyId} and au.id = k.assignee_user_id`)}
+    ${lookup('m.id, m.first_name, m.last_name', 'employees', 'm', sql`k.assignee = 'manager' and m.company_id = ${companyId} and m.id = k.manager_id`)}
+    ${lookup('mu.id, mu.is_disabled', 'users', 'mu', sql`mu.company_id = ${companyId} and mu.employee_id = m.id`)}
+    ${lookup('eu.id, eu.is_disabled', 'users', 'eu', sql`k.assignee = 'employee' and eu.company_id = ${companyId} and eu.employee_id = k.employee_id`)}
+    order by ${orderOf('k')}`;
+}
+
+function toActionRow(row: RawActionRow, total: number): ActionRow {
+  return {
+    templateId: row.template_id,
+    employeeId: row.employee_id,
+    occursOn: row.occurs_on,
+    employeeName: row.employee_name,
+    photoFileId: row.photo_file_id,
+    taskId: row.task_id,
+    assigneeEmployeeId: row.assignee_employee_id,
+    assigneeName: row.assignee_name,
+    assigneeHasAccount: row.assignee_has_account,
+    total,
+  };
+}
+
+/**
+ * The actions the company's active templates produce in [start, end] for the employees the reader
+ * sees (decision 013), whose date behind the trigger the reader may see (the section's level):
+ * soonest first, then by name and template, one page of them; each row with the task made of it,
+ * the person who does it, and the total. A reader's own actions are left out unless they do them
+ * themself (no surprise spoiled).
+ */
+export async function findActions(
+  db: Tx,
+  filter: ActionFilter,
+  page: { limit: number; offset: number },
+): Promise<ActionRow[]> {
+  if (filter.triggers.length === 0) return [];
+  const sources = await findActionSources(db, filter);
+  if (sources.length === 0) return [];
+  const result = await db.execute<RawActionRow & { total: number }>(
+    sql`with ${occurrencesOf(filter, sources)}${withAssignees(
+      filter.reader.companyId,
+      sql`select listed.*, count(*) over ()::int as total from listed order by ${orderOf('listed')} limit ${page.limit} offset ${page.offset}`,
+      'k.total',
+    )}`,
+  );
+  return result.rows.map((row) => toActionRow(row, row.total));
+}
+
+/**
+ * findActions' actions grouped by template: the first `perTemplate` of each template (at least one,
+ * for the counts), with the template's count and how many of them are tasks; the total is theirs.
+ */
+export async function findActionGroups(
+  db: Tx,
+  filter: ActionFilter,
+  perTemplate: number,
+): Promise<ActionGroupRow[]> {
+  if (filter.triggers.length === 0) return [];
+  const sources = await findActionSources(db, filter);
+  if (sources.length === 0) return [];
+  const result = await db.execute<RawActionRow & { template_total: number; template_tasks: number }>(
+    sql`with ${occurrencesOf(filter, sources)},
+    counts as (
+      select template_id, count(*)::int as template_total, count(task_id)::int as template_tasks
+      from listed group by template_id
+    )${withAssignees(
+      filter.reader.companyId,
+      sql`select r.*, c.template_total, c.template_tasks from (
+        select listed.*, row_number() over (partition by listed.template_id order by listed.occurs_on, listed.sort_last, listed.sort_first, listed.employee_id) as template_rank
+        from listed) r join counts c on c.template_id = r.template_id
+        where r.template_rank <= ${Math.max(perTemplate, 1)}`,
+      'k.template_total, k.template_tasks',
+    )}`,
+  );
+  const totals = new Map(result.rows.map((row) => [row.template_id, row.template_total]));
+  const total = [...totals.values()].reduce((sum, count) => sum + count, 0);
+  return result.rows.map((row) => ({
+    ...toActionRow(row, total),
+    templateTotal: row.template_total,
+    templateTasks: row.template_tasks,
+  }));
 }
 
 /** The task made of an action, if any. */

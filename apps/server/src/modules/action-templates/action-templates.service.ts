@@ -35,10 +35,12 @@ import { canSeeField, readerOf } from '../employees/employee-visibility';
 import { createTask } from '../tasks/tasks.service';
 import {
   type ActionFilter,
+  type ActionGroupRow,
   type ActionRow,
   claimActionTask,
   countStandardTemplates,
   deleteOwnTemplate,
+  findActionGroups,
   findActions,
   findActionTask,
   findActiveUserId,
@@ -449,10 +451,12 @@ export async function listActionGroups(
   const templates = (await loadTemplates(ctx.db, companyOf(ctx))).filter(
     (row) => row.isActive && (!query.template_ids?.length || query.template_ids.includes(row.templateKey)),
   );
-  const rows = await findActions(ctx.db, filterOf(ctx, query, period, { templateKeys: query.template_ids }), {
-    perTemplate: query.per_template,
-  });
-  const byTemplate = new Map<number, ActionRow[]>();
+  const rows = await findActionGroups(
+    ctx.db,
+    filterOf(ctx, query, period, { templateKeys: query.template_ids }),
+    query.per_template,
+  );
+  const byTemplate = new Map<number, ActionGroupRow[]>();
   for (const row of rows) byTemplate.set(row.templateId, [...(byTemplate.get(row.templateId) ?? []), row]);
   return {
     data: templates.map((template) => {

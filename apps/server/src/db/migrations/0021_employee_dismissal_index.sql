@@ -1,0 +1,1 @@
+CREATE INDEX "employees_company_dismissal_idx" ON "employees" USING btree ("company_id","dismissal_date") WHERE dismissal_date is not null;
