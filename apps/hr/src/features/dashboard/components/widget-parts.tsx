@@ -209,7 +209,7 @@ export function TeamsField({
   onChange,
 }: {
   id: string;
-  value: number[];
+  value: readonly number[];
   onChange: (ids: number[]) => void;
 }) {
   const t = useT();
