@@ -34,6 +34,7 @@ import {
   findTeamListExtras,
   findTeamMembers,
   isTeamInFilter,
+  listDictionaryTeams,
   listTeamPeople,
   listTeams,
   listTeamTree,
@@ -269,7 +270,7 @@ export async function getVisibleTeams(
   query: { mode: 'list' | 'tree' },
 ): Promise<{ teams: VisibleTeam[] | VisibleTeamBranch[] }> {
   const { db, access } = ctx;
-  const rows = await listTeams(db, access.user.companyId, { scope: seenTeams(access) });
+  const rows = await listDictionaryTeams(db, access.user.companyId, seenTeams(access));
   const teams = rows.map((row) => ({
     id: row.id,
     name: row.name,
