@@ -2,6 +2,7 @@ import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
 import type { EmployeeListItem, EmployeeSort } from '@kadry/shared/schemas/employees';
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'wouter';
+import { AreaTabs, EMPLOYEES_AREA } from '../../../components/layout/area-tabs';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { ListPager } from '../../../components/ui/list-pager';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -156,6 +157,7 @@ export function EmployeesPage() {
 
   return (
     <section>
+      <AreaTabs label={t('hr.employees.area')} screens={EMPLOYEES_AREA} />
       <PageHeading
         actions={
           <>

@@ -95,6 +95,29 @@ async function openEditDialog(name: string) {
 }
 
 describe('people & access list', () => {
+  it('sits in the employees area: tabs to the directory and here, this one marked current (issue 13)', async () => {
+    mockFetch(staffRoutes());
+    const { location } = renderApp('/staff', {
+      permissions: { ...buildEmployeePermissions(), role: { id: 1, key: 'owner', name: 'Owner' } },
+    });
+    const tabs = await screen.findByRole('navigation', { name: 'Employees area' });
+    expect(within(tabs).getByRole('link', { name: 'People & access' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const directory = within(tabs).getByRole('link', { name: 'Employees' });
+    expect(directory).not.toHaveAttribute('aria-current');
+    await userEvent.click(directory);
+    expect(location.history.at(-1)).toBe('/app/employees');
+  });
+
+  it('shows no area tabs where only one of the two screens is open to the user', async () => {
+    mockFetch(staffRoutes());
+    renderApp('/staff', { permissions: ownerRolePermissions });
+    await screen.findByRole('heading', { level: 1, name: 'People & access' });
+    expect(screen.queryByRole('navigation', { name: 'Employees area' })).toBeNull();
+  });
+
   it("links each account to its employee's profile when the owner may see employees", async () => {
     mockFetch(staffRoutes());
     renderApp('/staff', {

@@ -2,6 +2,7 @@ import { STAFF_USER_STATUSES, type StaffUser } from '@kadry/shared/schemas/admin
 import { SEARCH_TEXT_MAX_LENGTH } from '@kadry/shared/schemas/common';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { AreaTabs, EMPLOYEES_AREA } from '../../../components/layout/area-tabs';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/ui/filter-bar';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
@@ -57,6 +58,7 @@ export function StaffPage() {
 
   return (
     <section>
+      <AreaTabs label={t('hr.employees.area')} screens={EMPLOYEES_AREA} />
       <PageHeading
         actions={
           <button
