@@ -280,7 +280,7 @@ describe('the send-mail dialog', () => {
     expect(screen.queryByRole('button', { name: 'Reject…' })).toBeNull();
   });
 
-  it('is not offered to a role that does not see candidates\' e-mail; it rejects without the mail option', async () => {
+  it("is not offered to a role that does not see candidates' e-mail; it rejects without the mail option", async () => {
     const noEmails = buildPermissions({
       Candidate: {
         visibilitySettings: setAllLevel('to_all'),
