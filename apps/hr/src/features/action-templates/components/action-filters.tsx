@@ -1,10 +1,10 @@
 import type { DictionaryEntry } from '@kadry/shared/schemas/dictionaries';
 import { useT } from '../../../lib/i18n';
 import { useHrEventTemplates } from '../../../lib/local-db/use-dictionary';
-import { useVisiblePeople } from '../api/action-templates-api';
 
 // The filters of the HR actions (the widget's settings and the all-actions dialog): templates in the
-// spec's `hr: { standard, custom }` groups (use-dictionary.ts hrTemplateGroupsOf), and the person.
+// spec's `hr: { standard, custom }` groups (use-dictionary.ts hrTemplateGroupsOf), and the period (the
+// person is the dashboard's PersonField, widget-parts.tsx).
 
 type Group = { key: 'standard' | 'custom'; label: string; entries: DictionaryEntry[] };
 
@@ -101,38 +101,6 @@ export function TemplateSelect({
               </option>
             ))}
           </optgroup>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** The person filter: everyone the user sees, or one. */
-export function PersonField({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: number | null;
-  onChange: (employeeId: number | null) => void;
-}) {
-  const t = useT();
-  const people = useVisiblePeople({ isEnabled: true });
-  const fieldId = `${id}-person`;
-  return (
-    <div className="field">
-      <label htmlFor={fieldId}>{t('hr.action_templates.widget.person')}</label>
-      <select
-        id={fieldId}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-      >
-        <option value="">{t('hr.action_templates.widget.everyone')}</option>
-        {(people.data ?? []).map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.name}
-          </option>
         ))}
       </select>
     </div>

@@ -4,9 +4,9 @@ import { type RefObject, useId, useState } from 'react';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog-frame';
 import { Pagination } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n';
-import { TeamsField, useFormatDay, WidgetState } from '../../dashboard/components/widget-parts';
+import { PersonField, TeamsField, useFormatDay, WidgetState } from '../../dashboard/components/widget-parts';
 import { type TemplateEventsRequest, useTemplateEvents } from '../api/action-templates-api';
-import { PeriodFields, PersonField, TemplateSelect } from './action-filters';
+import { PeriodFields, TemplateSelect } from './action-filters';
 import { ActionRow } from './action-row';
 
 // "All actions" of the HR actions widget (issue 15, spec §3.2 templates-events request): every action
@@ -55,6 +55,8 @@ function AllActions({ params }: { params: Params }) {
         <TeamsField id={id} value={request.team_ids} onChange={(team_ids) => change({ team_ids })} />
         <PersonField
           id={id}
+          label={t('hr.action_templates.widget.person')}
+          allLabel={t('hr.action_templates.widget.everyone')}
           value={request.employee_ids[0] ?? null}
           onChange={(employeeId) => change({ employee_ids: employeeId === null ? [] : [employeeId] })}
         />

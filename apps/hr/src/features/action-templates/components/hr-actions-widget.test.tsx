@@ -198,6 +198,66 @@ describe('the HR actions widget', () => {
     });
   });
 
+  it('picks one person among thousands: a search narrows the options, at most 200 at once (issue 15)', async () => {
+    const user = userEvent.setup();
+    const people = Array.from({ length: 250 }, (_, index) => ({
+      id: index + 1,
+      name: `Person ${String(index + 1).padStart(3, '0')}`,
+      photo_url: null,
+    }));
+    const { calls } = mockFetch([
+      stateRoute(),
+      { path: GROUPS, body: answer([group(11, [action(11, 21, 'Nina New', '2031-04-01')])]) },
+      { path: '/dictionaries/visible-teams', body: { teams: [] } },
+      { path: '/api/v1/employees/all', body: { data: people } },
+      { path: '/api/v1/dashboard/dictionaries/event-templates', body: { data: {} } },
+      {
+        method: 'POST',
+        path: '/api/v1/dashboard/layouts/current/params',
+        body: ({ body }) => {
+          const params = JSON.parse(String((body as { params: string }).params)) as Record<string, unknown>;
+          return { data: { widget_name: 'hrActions', params } };
+        },
+      },
+    ]);
+    renderApp('/', { permissions: dashboardPermissions });
+    const widget = await screen.findByRole('region', { name: 'HR actions' });
+    await user.click(
+      await within(widget).findByRole('button', { name: 'Settings of the widget HR actions' }),
+    );
+    const select = within(widget).getByRole('combobox', { name: 'Person' });
+    // Everyone, then the first 200 names; the rest are one search away.
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(201));
+    expect(within(widget).getByText('50 more: type more of the name.')).toBeInTheDocument();
+    await user.type(within(widget).getByRole('searchbox', { name: 'Find a person' }), 'person 24');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Everyone', ...Array.from({ length: 10 }, (_, index) => `Person ${240 + index}`)]);
+    await user.selectOptions(select, 'Person 245');
+    // Enter in the search box does not submit the settings.
+    await user.type(within(widget).getByRole('searchbox', { name: 'Find a person' }), '{Enter}');
+    expect(callsTo(calls, 'POST', '/api/v1/dashboard/layouts/current/params')).toHaveLength(0);
+    await user.clear(within(widget).getByRole('searchbox', { name: 'Find a person' }));
+    await user.type(within(widget).getByRole('searchbox', { name: 'Find a person' }), 'nobody');
+    // The chosen person stays an option whatever the search.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Everyone', 'Person 245']);
+    expect(within(widget).getByText('Nobody matches “nobody”.')).toBeInTheDocument();
+    await user.click(within(widget).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/api/v1/dashboard/layouts/current/params')).toHaveLength(1),
+    );
+    const sent = callsTo(calls, 'POST', '/api/v1/dashboard/layouts/current/params')[0]?.body as
+      | { params: string }
+      | undefined;
+    expect(JSON.parse(sent?.params ?? '{}')).toMatchObject({ employee_ids: [245] });
+  });
+
   it('groups the template filter: the standard templates in the spec’s order, then the company’s', async () => {
     const user = userEvent.setup();
     const entry = (id: number, name: string, position: number) => ({

@@ -6,13 +6,14 @@ import { useT } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import {
   LimitField,
+  PersonField,
   TeamsField,
   useFormatDay,
   WidgetSettings,
   WidgetState,
 } from '../../dashboard/components/widget-parts';
 import { type ActionsRequest, useActionGroups, useTemplateActions } from '../api/action-templates-api';
-import { PeriodFields, PersonField, TemplatesField } from './action-filters';
+import { PeriodFields, TemplatesField } from './action-filters';
 import { ActionRow } from './action-row';
 import { AllActionsDialog } from './all-actions-dialog';
 import './action-templates.css';
@@ -156,6 +157,8 @@ function HrActionsSettings({ params }: { params: Params }) {
           <TeamsField id={id} value={draft.team_ids} onChange={(team_ids) => change({ team_ids })} />
           <PersonField
             id={id}
+            label={t('hr.action_templates.widget.person')}
+            allLabel={t('hr.action_templates.widget.everyone')}
             value={draft.employee_ids[0] ?? null}
             onChange={(employeeId) => change({ employee_ids: employeeId === null ? [] : [employeeId] })}
           />

@@ -6,14 +6,15 @@ import { useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { canManageAbsences } from '../../../lib/screens';
+import { useAbsentToday, useOwnAbsenceReport, useOwnBalance, useRequests } from '../api/dashboard-api';
 import {
-  useAbsentToday,
-  useEmployeeOptions,
-  useOwnAbsenceReport,
-  useOwnBalance,
-  useRequests,
-} from '../api/dashboard-api';
-import { LimitField, TeamField, useFormatDay, WidgetSettings, WidgetState } from './widget-parts';
+  LimitField,
+  PersonField,
+  TeamField,
+  useFormatDay,
+  WidgetSettings,
+  WidgetState,
+} from './widget-parts';
 
 // The absence widgets: who is away today, the user's balances, and requests (own or all they see).
 // Their data comes from the absences module's dashboard routes.
@@ -223,36 +224,6 @@ export function AbsenceBalanceWidget() {
   );
 }
 
-function EmployeeField({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: number | null;
-  onChange: (employeeId: number | null) => void;
-}) {
-  const t = useT();
-  const people = useEmployeeOptions({ isEnabled: true });
-  return (
-    <div className="field">
-      <label htmlFor={`${id}-employee`}>{t('hr.dashboard.employee_filter')}</label>
-      <select
-        id={`${id}-employee`}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-      >
-        <option value="">{t('hr.dashboard.all_employees')}</option>
-        {(people.data ?? []).map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function RequestsWidget({ params }: { params: WidgetParams<'requests'> }) {
   const t = useT();
   const permissions = usePermissions();
@@ -315,8 +286,10 @@ export function RequestsWidget({ params }: { params: WidgetParams<'requests'> })
             </div>
             {seesOthers && draft.scope === 'all' ? (
               <>
-                <EmployeeField
+                <PersonField
                   id={id}
+                  label={t('hr.dashboard.employee_filter')}
+                  allLabel={t('hr.dashboard.all_employees')}
                   value={draft.employee_id}
                   onChange={(employee_id) => change({ employee_id })}
                 />

@@ -4,7 +4,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useS
 import { useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
 import { snackbar } from '../../../lib/snackbar/snackbar';
-import { useSaveWidgetParams, useVisibleTeams } from '../api/dashboard-api';
+import { useEmployeeOptions, useSaveWidgetParams, useVisibleTeams } from '../api/dashboard-api';
 
 // What every widget shares: its loading, failure and empty states, dates said the user's way, and
 // the settings panel that saves its parameters.
@@ -337,5 +337,92 @@ export function TeamsField({
         </button>
       ) : null}
     </fieldset>
+  );
+}
+
+/** At most this many people are options at once; a search narrows the rest (companies of 10,000). */
+export const PERSON_OPTIONS_MAX = 200;
+
+/**
+ * A one-person filter (everyone, or one person the user sees, from `employee.all`): a search box
+ * narrows a native select to at most PERSON_OPTIONS_MAX names, the chosen person always among them,
+ * so a company of thousands stays quick to pick from by keyboard. The dashboard's requests widget and
+ * the HR actions' settings and dialog use it.
+ */
+export function PersonField({
+  id,
+  label,
+  allLabel,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: number | null;
+  onChange: (employeeId: number | null) => void;
+}) {
+  const t = useT();
+  const people = useEmployeeOptions({ isEnabled: true });
+  const [search, setSearch] = useState('');
+  const everyone = people.data ?? [];
+  const needle = search.trim().toLocaleLowerCase();
+  const matches =
+    needle === '' ? everyone : everyone.filter((person) => person.name.toLocaleLowerCase().includes(needle));
+  const shown = matches.slice(0, PERSON_OPTIONS_MAX);
+  const chosen = value === null ? undefined : everyone.find((person) => person.id === value);
+  if (chosen && !shown.includes(chosen)) shown.unshift(chosen);
+  const hidden = Math.max(0, matches.length - PERSON_OPTIONS_MAX);
+  const hintId = `${id}-person-hint`;
+  return (
+    <div className="field dashboard-person">
+      <label htmlFor={`${id}-person-search`}>{t('hr.dashboard.person.search')}</label>
+      <input
+        id={`${id}-person-search`}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        // Enter here would submit the whole settings form.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+        aria-describedby={hidden > 0 ? hintId : undefined}
+      />
+      <label htmlFor={`${id}-person`}>{label}</label>
+      <select
+        id={`${id}-person`}
+        value={value ?? ''}
+        aria-busy={people.isPending}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      >
+        <option value="">{allLabel}</option>
+        {chosen === undefined && value !== null ? (
+          <option value={value}>{t('hr.dashboard.person.unknown', { id: value })}</option>
+        ) : null}
+        {shown.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+      {hidden > 0 ? (
+        <p id={hintId} className="hint">
+          {t('hr.dashboard.person.more', { count: hidden })}
+        </p>
+      ) : null}
+      {needle !== '' && people.data && matches.length === 0 ? (
+        <p className="hint" role="status">
+          {t('hr.dashboard.person.no_match', { query: search.trim() })}
+        </p>
+      ) : null}
+      {people.isError ? (
+        <p role="alert">
+          {t('hr.dashboard.person.failed')}{' '}
+          <button type="button" onClick={() => people.refetch()}>
+            {t('hr.common.retry')}
+          </button>
+        </p>
+      ) : null}
+    </div>
   );
 }
