@@ -43,6 +43,39 @@ describe('event bus', () => {
     await bus.stop();
   });
 
+  it('lets the event loop turn between deliveries, and marks every one delivered', async () => {
+    const bus = newBus();
+    let delivered = 0;
+    bus.subscribe('application.created', 'test.many', async () => {
+      delivered += 1;
+    });
+    const total = 60;
+    await database.db.transaction(async (tx) => {
+      await bus.publishMany(
+        tx,
+        companyId,
+        'application.created',
+        Array.from({ length: total }, (_, index) => ({ applicationId: 10_000 + index, linkOrigin: null })),
+      );
+    });
+    // A request arriving meanwhile (a macrotask) is served while the events are still being delivered,
+    // not after all of them: PGlite answers in microtasks.
+    const seenByMacrotask = new Promise<number>((resolve) => {
+      const settle = () => (delivered > 0 ? resolve(delivered) : setImmediate(settle));
+      setImmediate(settle);
+    });
+    bus.dispatchSoon();
+    expect(await seenByMacrotask).toBeLessThan(total);
+    await bus.settled();
+    expect(delivered).toBe(total);
+    const left = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(outboxEvents)
+      .where(sql`${outboxEvents.handler} = 'test.many' and ${outboxEvents.deliveredAt} is null`);
+    expect(left[0]?.count).toBe(0);
+    await bus.stop();
+  });
+
   it('delivers nothing for a transaction that rolled back', async () => {
     const bus = newBus();
     const seen: number[] = [];

@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type OutboxEvent, outboxEvents } from '../db/schema/events';
@@ -171,7 +172,11 @@ export function createEventBus(opts: EventBusOptions): EventBus {
       .returning();
   }
 
-  async function deliver(row: OutboxEvent): Promise<void> {
+  /**
+   * Hands one row to its subscriber: true when it was handled (the caller marks it delivered, with
+   * the others of its run, in markDelivered); a failure is recorded here, for a retry or for good.
+   */
+  async function deliver(row: OutboxEvent): Promise<boolean> {
     const subscriber = handlers.get(row.handler);
     try {
       if (!subscriber) throw new Error(`no subscriber named ${row.handler} in this process`);
@@ -183,10 +188,7 @@ export function createEventBus(opts: EventBusOptions): EventBus {
         createdAt: row.createdAt,
         attempt: row.attempts,
       });
-      await db
-        .update(outboxEvents)
-        .set({ deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(and(eq(outboxEvents.companyId, row.companyId), eq(outboxEvents.id, row.id)));
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const isDead = row.attempts >= maxAttempts;
@@ -204,6 +206,23 @@ export function createEventBus(opts: EventBusOptions): EventBus {
             : { availableAt: sql`now() + ${`${retryDelayMs(row.attempts)} milliseconds`}::interval` }),
         })
         .where(and(eq(outboxEvents.companyId, row.companyId), eq(outboxEvents.id, row.id)));
+      return false;
+    }
+  }
+
+  /**
+   * Marks handled rows delivered, one statement per company: a run of a subscriber's rows (a bulk
+   * action publishes a thousand) costs one write, not one per event. A process that dies before it
+   * leaves them to be delivered again when their claims lapse: at least once, as before.
+   */
+  async function markDelivered(rows: readonly OutboxEvent[]): Promise<void> {
+    const byCompany = new Map<number, number[]>();
+    for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row.id]);
+    for (const [companyId, ids] of byCompany) {
+      await db
+        .update(outboxEvents)
+        .set({ deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(and(eq(outboxEvents.companyId, companyId), inArray(outboxEvents.id, ids)));
     }
   }
 
@@ -249,9 +268,19 @@ export function createEventBus(opts: EventBusOptions): EventBus {
       try {
         await Promise.all(
           [...bySubscriber.values()].map(async (rows) => {
-            for (const row of rows) {
-              await deliver(row);
-              held.delete(row.id);
+            // Handled rows stay held (their claims renewed) until marked delivered together.
+            const handled: OutboxEvent[] = [];
+            try {
+              for (const row of rows) {
+                if (await deliver(row)) handled.push(row);
+                else held.delete(row.id);
+                // PGlite answers in microtasks: without a turn of the event loop here, a thousand
+                // deliveries would run back to back before any waiting request was even read.
+                await setImmediatePromise();
+              }
+            } finally {
+              await markDelivered(handled);
+              for (const row of handled) held.delete(row.id);
             }
           }),
         );
