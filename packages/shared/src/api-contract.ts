@@ -136,7 +136,11 @@ import {
   reorderEntriesBodySchema,
   updateEntryBodySchema,
 } from './schemas/dictionaries';
-import { loginAsResponseSchema, sendAccessResponseSchema } from './schemas/employee-access';
+import {
+  loginAsActionsResponseSchema,
+  loginAsResponseSchema,
+  sendAccessResponseSchema,
+} from './schemas/employee-access';
 import { employeeImportResponseSchema, employeeImportRowsResponseSchema } from './schemas/employee-import';
 import {
   createEmployeeBodySchema,
@@ -716,6 +720,7 @@ export const STAFF_API_CONTRACT = {
   'employee.access.resend': { post: noContent },
   'employee.loginAs': { post: { status: 200, response: loginAsResponseSchema } },
   'loginAs.end': { post: { status: 200, response: loginAsResponseSchema } },
+  'loginAs.actions': { get: { status: 200, response: loginAsActionsResponseSchema } },
 
   // Tasks (schemas/tasks.ts). Create and update take JSON or multipart (files): no JSON body compared.
   'dashboard.myTasks': {

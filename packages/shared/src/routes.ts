@@ -193,6 +193,8 @@ export const SERVED_ROUTES = {
   'employee.loginAs': '/api/v1/employees/{id}/login-as',
   /** Ends "login as" and returns to the impersonator's account. */
   'loginAs.end': '/api/v1/login-as/end',
+  /** GET: what was done while logged in as someone (decision 016, addendum): owners by default. */
+  'loginAs.actions': '/api/v1/login-as/actions',
 
   // Dictionaries (issue 13, schemas/dictionaries.ts): named reads, then the dictionaries screen.
   'dictionaries.typesEmployment': '/api/v1/dictionaries/types-employment',

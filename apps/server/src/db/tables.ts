@@ -21,6 +21,7 @@ import * as idempotency from './schema/idempotency';
 import * as integrations from './schema/integrations';
 import * as interviews from './schema/interviews';
 import * as jobs from './schema/jobs';
+import * as loginAsActions from './schema/login-as-actions';
 import * as notifications from './schema/notifications';
 import * as questions from './schema/questions';
 import * as recruitingBulk from './schema/recruiting-bulk';
@@ -56,6 +57,7 @@ export const schema = {
   ...integrations,
   ...interviews,
   ...jobs,
+  ...loginAsActions,
   ...notifications,
   ...questions,
   ...recruitingBulk,

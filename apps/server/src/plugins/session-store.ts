@@ -1,6 +1,7 @@
 import type { Locale } from '@kadry/shared/constants';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type LoginAsActionRow, loginAsActions } from '../db/schema/login-as-actions';
 import { roles } from '../db/schema/roles';
 import {
   passwordResetTokens,
@@ -33,8 +34,8 @@ export type SessionUser = {
   /** The opaque id published as the page data's hashedId. */
   publicId: string;
   /**
-   * Under "login as": the account that opened this session as this user (its id and name). Changes
-   * made in such a session are recorded as done by both (docs/decisions/012-people-model.md).
+   * Under "login as": the account that opened this session as this user (its id and name). Every
+   * write in such a session is recorded as done by both (the login-as log, decision 016 addendum).
    */
   impersonator: { id: number; name: string } | null;
 };
@@ -152,6 +153,11 @@ export async function findSessionExpiry(db: Db, companyId: number, token: string
     .where(and(eq(sessions.companyId, companyId), eq(sessions.idHash, hashToken(token))))
     .limit(1);
   return rows[0]?.expiresAt ?? null;
+}
+
+/** Writes one row of the login-as log (docs/decisions/016-login-as.md, addendum). */
+export async function insertLoginAsAction(db: Db, row: Omit<LoginAsActionRow, 'id'>): Promise<void> {
+  await db.insert(loginAsActions).values(row);
 }
 
 /** Ends the session of a token (sign-out, rotation). */

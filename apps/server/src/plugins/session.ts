@@ -1,10 +1,13 @@
 import cookie from '@fastify/cookie';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kadry/shared/constants';
 import { routePattern } from '@kadry/shared/routes';
+import { MAX_OBJECT_ID } from '@kadry/shared/schemas/common';
+import { LOGIN_AS_ACTION_METHODS, type LoginAsActionMethod } from '@kadry/shared/schemas/employee-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env';
 import type { Company } from '../db/schema/companies';
+import type { LoginAsActionRow } from '../db/schema/login-as-actions';
 import type { Db } from '../db/tables';
 import { AppError } from '../lib/app-error';
 import { resolveLocale } from '../lib/locale';
@@ -14,6 +17,7 @@ import {
   deleteExpiredAuthRows,
   deleteSession,
   findSessionUser,
+  insertLoginAsAction,
   loadServerSecret,
   type SessionUser,
 } from './session-store';
@@ -23,6 +27,16 @@ import {
  * own here). Throw an AppError to refuse: 403 forbidden, 404 for an object the user may not see.
  */
 export type StaffAccessCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void;
+
+/** Whom a request acts as under "login as", and who logged in as them (the login-as log). */
+export type LoginAsMark = {
+  companyId: number;
+  /** The account acted as, and its employee. */
+  userId: number;
+  employeeId: number;
+  /** The account that logged in as it. */
+  impersonatorUserId: number;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,8 +48,15 @@ declare module 'fastify' {
      * this server did not make (a planted cookie is never adopted).
      */
     sessionToken: string | null;
+    /**
+     * Set for a request of a "login as" session (and the one opening it): its answer, when its method
+     * may change something, is recorded in the login-as log as done by both (decision 016, addendum).
+     */
+    loginAs: LoginAsMark | null;
   }
   interface FastifyInstance {
+    /** Resolves once the login-as log rows of the requests answered so far are written (tests). */
+    loginAsLogSettled(): Promise<void>;
     /** Adds a check run, in order, on every staff API request once its user is known. */
     addStaffAccessCheck(check: StaffAccessCheck): void;
     /** A new pre-session token, signed with this server's key (ensureSessionToken uses it). */
@@ -117,6 +138,50 @@ export function routePathOf(request: FastifyRequest): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+function isLoginAsActionMethod(method: string): method is LoginAsActionMethod {
+  return (LOGIN_AS_ACTION_METHODS as readonly string[]).includes(method);
+}
+
+/** The `:id` of a route as a number (validated params hold one; refused ones the raw text), else null. */
+function readObjectId(params: unknown): number | null {
+  const id =
+    typeof params === 'object' && params !== null ? (params as Record<string, unknown>).id : undefined;
+  const value =
+    typeof id === 'number' ? id : typeof id === 'string' && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_OBJECT_ID ? value : null;
+}
+
+/**
+ * The login-as log's row for an answered request, or null when there is none to write: not under
+ * login as, a method that changes nothing (GET, HEAD, OPTIONS), or no matched route (an unknown URL
+ * names no action, and its raw text may carry anything). Only the route's pattern, its `:id` and the
+ * status are kept: never the query string or the body. A POST carrying `_method=PUT` is a PUT.
+ */
+export function describeLoginAsAction(
+  request: FastifyRequest,
+  status: number,
+): Omit<LoginAsActionRow, 'id' | 'at'> | null {
+  const mark = request.loginAs;
+  const route = request.routeOptions.url;
+  // A bearer request ignores the session cookie (api-token-auth clears its token): it acts as the
+  // token's owner, not as the session's account.
+  if (!mark || !route || request.sessionToken === null) return null;
+  const method =
+    request.method === 'POST' && request.routeOptions.config.methodOverride === 'PUT'
+      ? 'PUT'
+      : request.method;
+  if (!isLoginAsActionMethod(method)) return null;
+  return { ...mark, method, route, objectId: readObjectId(request.params), status };
+}
+
+/**
+ * Records the request (the start of "login as") in the login-as log as acting for `mark`: the
+ * session it opens only exists once it answers.
+ */
+export function markLoginAsRequest(request: FastifyRequest, mark: LoginAsMark): void {
+  request.loginAs = mark;
+}
+
 /** Locales the HR app is offered in: Russian only where the company enables it. */
 export function listStaffLocales(company: Company | null): Locale[] {
   return LOCALES.filter((locale) => locale !== 'ru' || isRussianEnabled(company));
@@ -164,6 +229,7 @@ export const sessionPlugin = fp(
     if (!app.hasDecorator('parseCookie')) await app.register(cookie);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
+    app.decorateRequest('loginAs', null);
     app.decorate('addStaffAccessCheck', (check: StaffAccessCheck) => {
       checks.push(check);
     });
@@ -205,6 +271,14 @@ export const sessionPlugin = fp(
           if (user) {
             request.user = user;
             request.sessionToken = token;
+            if (user.impersonator) {
+              request.loginAs = {
+                companyId: user.companyId,
+                userId: user.id,
+                employeeId: user.employeeId,
+                impersonatorUserId: user.impersonator.id,
+              };
+            }
           }
           done();
         },
@@ -218,6 +292,27 @@ export const sessionPlugin = fp(
       (async () => {
         for (const check of checks) await check(request, reply);
       })().then(() => done(), done);
+    });
+
+    // The login-as log: written once the answer is known (refused attempts with their status), apart
+    // from the request's own transaction; a row that cannot be written is logged, the answer stands.
+    const pendingLogs = new Set<Promise<void>>();
+    app.decorate('loginAsLogSettled', async () => {
+      while (pendingLogs.size > 0) await Promise.all(pendingLogs);
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const action = describeLoginAsAction(request, reply.statusCode);
+      if (!action) return done();
+      const pending: Promise<void> = insertLoginAsAction(db, { ...action, at: now() })
+        .catch((error: unknown) => {
+          request.log.error({ err: error, route: action.route }, 'recording a login-as action failed');
+        })
+        .finally(() => pendingLogs.delete(pending));
+      pendingLogs.add(pending);
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all(pendingLogs);
     });
 
     const timer = setInterval(() => {

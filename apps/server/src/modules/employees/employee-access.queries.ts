@@ -1,6 +1,9 @@
 import type { Locale } from '@kadry/shared/constants';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { LoginAsActionMethod } from '@kadry/shared/schemas/employee-access';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { employees } from '../../db/schema/employees';
+import { loginAsActions } from '../../db/schema/login-as-actions';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../db/tables';
@@ -150,4 +153,71 @@ export async function findEnabledAccount(
     .where(and(eq(users.companyId, companyId), eq(users.id, userId), eq(users.isDisabled, false)))
     .limit(1);
   return row ?? null;
+}
+
+/** One row of the login-as log with the names of both accounts. */
+export type LoginAsActionListRow = {
+  id: number;
+  at: Date;
+  method: LoginAsActionMethod;
+  route: string;
+  objectId: number | null;
+  status: number;
+  impersonator: { id: number; name: string };
+  actingUser: { id: number; name: string; employeeId: number };
+};
+
+const actingUsers = alias(users, 'acting_users');
+const impersonatorUsers = alias(users, 'impersonator_users');
+
+/**
+ * A page of the company's login-as log (decision 016, addendum), newest first: what was done as
+ * employees `visibleWhere` keeps (employeeVisibleWhere, decision 013), as `employeeId` alone when given.
+ */
+export async function listLoginAsActions(
+  db: Pick<Db, 'select'>,
+  companyId: number,
+  filter: { employeeId: number | undefined; visibleWhere: SQL | undefined; limit: number; offset: number },
+): Promise<{ rows: LoginAsActionListRow[]; total: number }> {
+  const where = and(
+    eq(loginAsActions.companyId, companyId),
+    filter.employeeId === undefined ? undefined : eq(loginAsActions.employeeId, filter.employeeId),
+    filter.visibleWhere,
+  );
+  const ofEmployee = and(
+    eq(employees.companyId, loginAsActions.companyId),
+    eq(employees.id, loginAsActions.employeeId),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: loginAsActions.id,
+        at: loginAsActions.at,
+        method: loginAsActions.method,
+        route: loginAsActions.route,
+        objectId: loginAsActions.objectId,
+        status: loginAsActions.status,
+        impersonator: { id: impersonatorUsers.id, name: impersonatorUsers.name },
+        actingUser: { id: actingUsers.id, name: actingUsers.name, employeeId: loginAsActions.employeeId },
+      })
+      .from(loginAsActions)
+      .innerJoin(employees, ofEmployee)
+      .innerJoin(
+        actingUsers,
+        and(eq(actingUsers.companyId, loginAsActions.companyId), eq(actingUsers.id, loginAsActions.userId)),
+      )
+      .innerJoin(
+        impersonatorUsers,
+        and(
+          eq(impersonatorUsers.companyId, loginAsActions.companyId),
+          eq(impersonatorUsers.id, loginAsActions.impersonatorUserId),
+        ),
+      )
+      .where(where)
+      .orderBy(desc(loginAsActions.at), desc(loginAsActions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(loginAsActions).innerJoin(employees, ofEmployee).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
 }

@@ -1,14 +1,16 @@
 import type { BuiltInRole } from '@kadry/shared/schemas/auth';
 import {
   LOGIN_AS_MAX_AGE_MS,
+  loginAsActionsResponseSchema,
   loginAsResponseSchema,
   sendAccessResponseSchema,
 } from '@kadry/shared/schemas/employee-access';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany } from '../../../test/db';
 import type { Company } from '../../db/schema/companies';
 import { employees } from '../../db/schema/employees';
+import { loginAsActions } from '../../db/schema/login-as-actions';
 import { rolePermissions, roles } from '../../db/schema/roles';
 import { sessions } from '../../db/schema/sessions';
 import { teamMembers } from '../../db/schema/teams';
@@ -530,5 +532,216 @@ describe('login as', () => {
       .from(sessions)
       .where(eq(sessions.idHash, hashToken(readSessionCookie(response) ?? '')));
     expect(row?.expiresAt.getTime()).toBe(soon.getTime());
+  });
+});
+
+describe('the login-as log (decision 016, addendum)', () => {
+  /** Logs `actor` in as `target`; answers the headers of the impersonated session. */
+  async function impersonate(actor: StaffMember, target: StaffMember) {
+    const response = await call(actor, 'POST', `/api/v1/employees/${employeeOf(target)}/login-as`);
+    expect(response.statusCode, response.body).toBe(200);
+    return asHeadersOf(readSessionCookie(response) ?? '');
+  }
+
+  /** The log's rows opened by `impersonator`, oldest first, once every answer's row is written. */
+  async function rowsBy(impersonator: StaffMember) {
+    await t.app.loginAsLogSettled();
+    return t.database.db
+      .select()
+      .from(loginAsActions)
+      .where(eq(loginAsActions.impersonatorUserId, impersonator.user.id))
+      .orderBy(asc(loginAsActions.id));
+  }
+
+  function listActions(who: StaffMember, query: string) {
+    return call(who, 'GET', `/api/v1/login-as/actions${query}`);
+  }
+
+  it('records each write with both accounts, the route pattern, its :id and the status; never a read', async () => {
+    const actor = await freshStaff('owner');
+    const target = await freshStaff('hr');
+    const edited = await seedEmployee();
+    const headers = await impersonate(actor, target);
+    const inject = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+    expect((await inject('GET', `/api/v1/employees/${edited}`)).statusCode).toBe(200);
+    const changed = await inject('POST', `/api/v1/employees/${edited}`, { _method: 'PUT', notes: 'seen' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The query string (and the body) never reach the log: only the route's pattern.
+    const created = await inject('POST', '/api/v1/employees?note=private', {
+      first_name: 'Logged',
+      last_name: 'Write',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Refused: the owner role is beyond HR (the target's rights, not the actor's).
+    const refused = await inject('POST', `/api/v1/employees/${edited}/access`, { role_id: roleIds.owner });
+    expect(refused.statusCode).toBe(422);
+    expect((await inject('POST', '/api/v1/login-as/end')).statusCode).toBe(200);
+
+    const rows = await rowsBy(actor);
+    expect(rows.map(({ method, route, objectId, status }) => ({ method, route, objectId, status }))).toEqual([
+      {
+        method: 'POST',
+        route: '/api/v1/employees/:id/login-as',
+        objectId: employeeOf(target),
+        status: 200,
+      },
+      { method: 'PUT', route: '/api/v1/employees/:id', objectId: edited, status: 200 },
+      { method: 'POST', route: '/api/v1/employees', objectId: null, status: 201 },
+      { method: 'POST', route: '/api/v1/employees/:id/access', objectId: edited, status: 422 },
+      { method: 'POST', route: '/api/v1/login-as/end', objectId: null, status: 200 },
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        companyId: company.id,
+        userId: target.user.id,
+        employeeId: employeeOf(target),
+        impersonatorUserId: actor.user.id,
+      });
+      expect(row.at.getTime()).toBe(t.clock.now.getTime());
+    }
+  });
+
+  it('records a write the target may not make with its 403', async () => {
+    const actor = await freshStaff('owner');
+    const target = await freshStaff('employee');
+    const headers = await impersonate(actor, target);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/employees',
+      headers,
+      payload: { first_name: 'Not', last_name: 'Allowed' },
+    });
+    expect(response.statusCode).toBe(403);
+    const rows = await rowsBy(actor);
+    expect(rows.at(-1)).toMatchObject({ method: 'POST', route: '/api/v1/employees', status: 403 });
+  });
+
+  it('a row that cannot be written leaves the answer as it was', async () => {
+    const actor = await freshStaff('owner');
+    const target = await freshStaff('hr');
+    const headers = await impersonate(actor, target);
+    await t.app.loginAsLogSettled();
+    const db = t.database.db;
+    await db.execute('alter table login_as_actions add constraint refuse_all check (false) not valid');
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/employees',
+        headers,
+        payload: { first_name: 'Still', last_name: 'Created' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(await rowsBy(actor)).toHaveLength(1);
+    } finally {
+      await db.execute('alter table login_as_actions drop constraint refuse_all');
+    }
+  });
+
+  it('records nothing outside login as', async () => {
+    const owner = await freshStaff('owner');
+    const created = await call(owner, 'POST', '/api/v1/employees', {
+      first_name: 'Plain',
+      last_name: 'Owner',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.app.loginAsLogSettled();
+    const [byOwner] = await t.database.db
+      .select({ id: loginAsActions.id })
+      .from(loginAsActions)
+      .where(eq(loginAsActions.userId, owner.user.id));
+    expect(byOwner).toBeUndefined();
+    expect(await rowsBy(owner)).toEqual([]);
+  });
+
+  it('lists what was done as an employee, newest first with both names, to holders of login_as only', async () => {
+    const actor = await freshStaff('owner');
+    const target = await freshStaff('hr');
+    const headers = await impersonate(actor, target);
+    t.clock.advance(60_000);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/employees/${employeeOf(target)}`,
+      headers,
+      payload: { _method: 'PUT', notes: 'mine' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await t.app.loginAsLogSettled();
+
+    for (const role of ['hr', 'manager', 'employee'] as const) {
+      expect((await listActions(staff[role], `?employee_id=${employeeOf(target)}`)).statusCode, role).toBe(
+        403,
+      );
+    }
+    const response = await listActions(staff.owner, `?employee_id=${employeeOf(target)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = loginAsActionsResponseSchema.parse(response.json());
+    expect(body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 2 });
+    expect(body.data.map((item) => [item.method, item.route, item.status])).toEqual([
+      ['PUT', '/api/v1/employees/:id', 200],
+      ['POST', '/api/v1/employees/:id/login-as', 200],
+    ]);
+    expect(body.data[0]).toMatchObject({
+      at: t.clock.now.toISOString(),
+      object_id: employeeOf(target),
+      impersonator: { id: actor.user.id, name: actor.user.name },
+      acting_user: { id: target.user.id, name: target.user.name, employee_id: employeeOf(target) },
+    });
+    expect((await listActions(staff.owner, '?employee_id=0')).statusCode).toBe(422);
+  });
+
+  it('pages, and keeps to the company’s rows and the employees the reader may see', async () => {
+    const db = t.database.db;
+    const actor = await freshStaff('owner');
+    const target = await freshStaff('employee', hiddenTeamId);
+    const base = t.clock.now.getTime();
+    await db.insert(loginAsActions).values(
+      [1, 2, 3].map((minute) => ({
+        companyId: company.id,
+        userId: target.user.id,
+        employeeId: employeeOf(target),
+        impersonatorUserId: actor.user.id,
+        method: 'DELETE' as const,
+        route: '/api/v1/things/:id',
+        objectId: minute,
+        status: 204,
+        at: new Date(base + minute * 60_000),
+      })),
+    );
+    const foreignOwner = await seedStaff(t, otherCompany, 'owner');
+    const foreignTarget = await seedStaff(t, otherCompany, 'employee');
+    await db.insert(loginAsActions).values({
+      companyId: otherCompany.id,
+      userId: foreignTarget.user.id,
+      employeeId: foreignTarget.user.employeeId,
+      impersonatorUserId: foreignOwner.user.id,
+      method: 'POST',
+      route: '/api/v1/employees',
+      objectId: null,
+      status: 201,
+      at: new Date(base),
+    });
+
+    const query = `?employee_id=${employeeOf(target)}&per_page=2`;
+    const first = loginAsActionsResponseSchema.parse((await listActions(staff.owner, query)).json());
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
+    expect(first.data.map((item) => item.object_id)).toEqual([3, 2]);
+    const second = loginAsActionsResponseSchema.parse(
+      (await listActions(staff.owner, `${query}&page=2`)).json(),
+    );
+    expect(second.data.map((item) => item.object_id)).toEqual([1]);
+
+    const foreign = await listActions(staff.owner, `?employee_id=${foreignTarget.user.employeeId}`);
+    expect(loginAsActionsResponseSchema.parse(foreign.json()).data).toEqual([]);
+    const all = loginAsActionsResponseSchema.parse((await listActions(staff.owner, '?per_page=100')).json());
+    expect(all.data.some((item) => item.acting_user.id === foreignTarget.user.id)).toBe(false);
+    // The other company's owner sees its own row only.
+    const theirs = loginAsActionsResponseSchema.parse((await listActions(foreignOwner, '')).json());
+    expect(theirs.data.map((item) => item.acting_user.id)).toEqual([foreignTarget.user.id]);
+    // A role with login_as that sees open teams only: the hidden team's employee is left out.
+    const hidden = await listActions(openTeamsOnly, `?employee_id=${employeeOf(target)}`);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(loginAsActionsResponseSchema.parse(hidden.json()).meta.total).toBe(0);
   });
 });

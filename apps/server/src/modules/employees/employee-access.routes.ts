@@ -3,6 +3,8 @@ import { idParamsSchema } from '@kadry/shared/schemas/common';
 import {
   LOGIN_AS_MAX_AGE_MS,
   type LoginAsResponse,
+  loginAsActionsQuerySchema,
+  loginAsActionsResponseSchema,
   loginAsResponseSchema,
   sendAccessResponseSchema,
 } from '@kadry/shared/schemas/employee-access';
@@ -17,11 +19,18 @@ import { AppError } from '../../lib/app-error';
 import type { MailQueue } from '../../lib/mail-queue';
 import { getAccess } from '../../plugins/access/access';
 import { requireCompany } from '../../plugins/company-resolver';
-import { endUserSession, listStaffLocales, requireUser, startUserSession } from '../../plugins/session';
+import {
+  endUserSession,
+  listStaffLocales,
+  markLoginAsRequest,
+  requireUser,
+  startUserSession,
+} from '../../plugins/session';
 import { findSessionExpiry } from '../../plugins/session-store';
 import {
   canReturnToImpersonator,
   type EmployeeAccessContext,
+  findLoginAsActions,
   findLoginAsTarget,
   resendEmployeeAccess,
   revokeEmployeeAccess,
@@ -159,6 +168,13 @@ export const employeeAccessRoutes: FastifyPluginAsync<EmployeeAccessRoutesOption
         maxAgeMs: ends - startedAt.getTime(),
         impersonatorUserId: actor.id,
       });
+      // The start is the login-as log's first row of the session (decision 016, addendum).
+      markLoginAsRequest(request, {
+        companyId: actor.companyId,
+        userId,
+        employeeId: request.params.id,
+        impersonatorUserId: actor.id,
+      });
       request.log.info(
         { impersonatorUserId: actor.id, userId, employeeId: request.params.id },
         'login as started',
@@ -198,5 +214,21 @@ export const employeeAccessRoutes: FastifyPluginAsync<EmployeeAccessRoutesOption
       request.log.info(log, 'login as ended');
       return { data: { redirect: route('app.home') } };
     },
+  );
+
+  routes.get(
+    routePattern('loginAs.actions'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'What was done while logged in as someone: the login-as log',
+        description:
+          'Every request that may change something (POST, PUT, PATCH, DELETE; refused ones too, with their status) answered in a login-as session, the start and end of login as among them, newest first: the route’s pattern and its :id, never the query or body. Needs the Employee login_as action (else 403); only the company’s rows, done as employees the caller may see; employee_id keeps those done as that employee.',
+        querystring: loginAsActionsQuerySchema,
+        response: { 200: loginAsActionsResponseSchema, ...errorResponses(...STAFF_ERRORS, 422) },
+      },
+    },
+    async (request) => findLoginAsActions({ db, access: await getAccess(request) }, request.query),
   );
 };

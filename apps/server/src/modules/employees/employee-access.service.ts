@@ -2,7 +2,11 @@ import type { Locale } from '@kadry/shared/constants';
 import { levelOf } from '@kadry/shared/permissions/permission-state';
 import type { PermissionsMap } from '@kadry/shared/permissions/schemas';
 import { ENTITIES, rankLevel, SINGLE_ACTIONS } from '@kadry/shared/permissions/vocabulary';
-import type { EmployeeAccess } from '@kadry/shared/schemas/employee-access';
+import type {
+  EmployeeAccess,
+  LoginAsActionsResponse,
+  loginAsActionsQuerySchema,
+} from '@kadry/shared/schemas/employee-access';
 import type { sendAccessBodySchema } from '@kadry/shared/schemas/employees';
 import type { ValidationIssue } from '@kadry/shared/validation/rules';
 import type { z } from 'zod';
@@ -29,6 +33,7 @@ import {
   findEnabledAccount,
   insertEmployeeAccount,
   isAccountEmailTaken,
+  listLoginAsActions,
 } from './employee-access.queries';
 import { formatFullName } from './employee-names';
 import { canSeeField, employeeVisibleWhere, readerOf } from './employee-visibility';
@@ -344,4 +349,44 @@ export async function canReturnToImpersonator(
   impersonatorId: number,
 ): Promise<boolean> {
   return (await findEnabledAccount(db, companyId, impersonatorId)) !== null;
+}
+
+/**
+ * What was done while logged in as someone (the login-as log, decision 016 addendum), newest first:
+ * for holders of the Employee login_as action (403 otherwise), only the company's rows and only as
+ * employees the reader may see (decision 013); `employee_id` keeps those done as that employee.
+ */
+export async function findLoginAsActions(
+  ctx: Pick<EmployeeAccessContext, 'db' | 'access'>,
+  query: z.output<typeof loginAsActionsQuerySchema>,
+): Promise<LoginAsActionsResponse> {
+  requireAction(ctx.access, 'Employee', 'login_as');
+  const { rows, total } = await listLoginAsActions(ctx.db, ctx.access.user.companyId, {
+    employeeId: query.employee_id,
+    visibleWhere: employeeVisibleWhere(readerOf(ctx.access)),
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      method: row.method,
+      route: row.route,
+      object_id: row.objectId,
+      status: row.status,
+      impersonator: row.impersonator,
+      acting_user: {
+        id: row.actingUser.id,
+        name: row.actingUser.name,
+        employee_id: row.actingUser.employeeId,
+      },
+    })),
+    meta: {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      per_page: query.per_page,
+      total,
+    },
+  };
 }

@@ -143,7 +143,7 @@ function EmployeeProfile({ employee }: { employee: EmployeeDetails }) {
       {sees('profile') ? <CustomFieldsSection employee={employee} /> : null}
       <AccessSection employee={employee} />
       <EmployeeTasksSection employeeId={employee.id} />
-      <HistorySection employeeId={employee.id} />
+      <HistorySection employeeId={employee.id} employeeName={employee.name} />
 
       <SendAccessDialog employee={employee} isOpen={dialog === 'access'} onClose={close} />
       <DismissDialog employee={employee} isOpen={dialog === 'dismiss'} onClose={close} />

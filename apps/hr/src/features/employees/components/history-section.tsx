@@ -3,8 +3,10 @@ import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { useLocale, useT } from '../../../lib/i18n';
 import { usePageData } from '../../../lib/page-data';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useEmployeeChanges } from '../api/get-employee-changes';
 import { formatDateTime } from './format-date';
+import { LoginAsActionsSection } from './login-as-actions-section';
 import { ProfileSection } from './profile-section';
 
 /** Fields with a label of their own; others (custom fields, new ones) are shown by their key. */
@@ -60,11 +62,15 @@ export function describeValue(value: unknown): string {
   return String(value);
 }
 
-/** History: who changed which field from what to what, and when (only fields the reader may see). */
-export function HistorySection({ employeeId }: { employeeId: number }) {
+/**
+ * History: who changed which field from what to what, and when (only fields the reader may see);
+ * for holders of the Employee login_as action, what was done while logged in as the employee.
+ */
+export function HistorySection({ employeeId, employeeName }: { employeeId: number; employeeName: string }) {
   const t = useT();
   const locale = useLocale();
   const { user } = usePageData();
+  const canLoginAs = usePermissions().canDo('Employee', 'login_as');
   const [page, setPage] = useState(1);
   const changes = useEmployeeChanges(employeeId, page);
   const label = (field: string) =>
@@ -101,6 +107,7 @@ export function HistorySection({ employeeId }: { employeeId: number }) {
         )}
         <Pagination page={page} lastPage={changes.data?.meta.last_page ?? 1} onChange={setPage} />
       </QueryState>
+      {canLoginAs ? <LoginAsActionsSection employeeId={employeeId} employeeName={employeeName} /> : null}
     </ProfileSection>
   );
 }
