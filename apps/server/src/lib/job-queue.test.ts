@@ -35,6 +35,32 @@ async function stateOf(id: number) {
 }
 
 describe('job queue', () => {
+  it('lets the event loop turn between jobs, so a long batch does not hold waiting requests', async () => {
+    const queue = newQueue();
+    let ran = 0;
+    queue.register('mail.send', async () => {
+      ran += 1;
+    });
+    const total = 30;
+    const ids = await database.db.transaction(async (tx) => {
+      const made: number[] = [];
+      for (let index = 0; index < total; index += 1) {
+        made.push(await queue.enqueue(tx, companyId, 'mail.send', mail(`loop${index}@example.test`)));
+      }
+      return made;
+    });
+    const seenByMacrotask = new Promise<number>((resolve) => {
+      const check = () => (ran > 0 ? resolve(ran) : setImmediate(check));
+      setImmediate(check);
+    });
+    const running = queue.runNow(ids);
+    expect(await seenByMacrotask).toBeLessThan(total);
+    await running;
+    await queue.settled();
+    expect(ran).toBe(total);
+    await queue.stop();
+  });
+
   it('runs a job enqueued in a committed transaction once, and never one whose transaction rolled back', async () => {
     const queue = newQueue();
     const sent: string[] = [];

@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type JobRow, type JobState, jobs } from '../db/schema/jobs';
@@ -179,6 +180,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         current = { id: row.id, startedAt: Date.now() };
         errors.push(await execute(row));
         held.delete(row.id);
+        // A job that only touches PGlite answers in microtasks: a turn of the event loop between jobs
+        // lets waiting requests in (as the event bus does between deliveries).
+        await setImmediatePromise();
       }
     } finally {
       stopRenewing();
