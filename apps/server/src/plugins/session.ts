@@ -167,7 +167,9 @@ export function describeLoginAsAction(
   // token's owner, not as the session's account.
   if (!mark || !route || request.sessionToken === null) return null;
   const method =
-    request.method === 'POST' && request.routeOptions.config.methodOverride === 'PUT'
+    // `config.methodOverride` is declared by plugins/method-override.ts, which this plugin does not load.
+    request.method === 'POST' &&
+    (request.routeOptions.config as { methodOverride?: string }).methodOverride === 'PUT'
       ? 'PUT'
       : request.method;
   if (!isLoginAsActionMethod(method)) return null;
