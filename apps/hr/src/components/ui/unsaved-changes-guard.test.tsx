@@ -63,10 +63,13 @@ describe('useDiscardConfirmation', () => {
     const question = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
     expect(question).toHaveTextContent('What you changed here is not saved and will be lost.');
     // The safe choice has the focus.
-    expect(within(question).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    // (The dialog moves the focus after it opens: waited for, as a loaded machine is slower.)
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Keep editing' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Half a thought');
+    // Escape goes to what has the focus: back in the note's dialog once the question has gone.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
 
     await userEvent.keyboard('{Escape}');
     const again = await screen.findByRole('alertdialog', { name: 'Discard changes?' });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useRouter } from 'wouter';
 import { useT } from '../../lib/i18n';
 import { DialogActions, DialogFrame } from './dialog-frame';
@@ -100,10 +100,16 @@ export function useDiscardConfirmation(onClose: () => void): {
   const t = useT();
   const [isDirty, setIsDirty] = useState(false);
   const [isAsking, setIsAsking] = useState(false);
+  // Where the focus was when the question opened (the ×, Cancel, a field): "Keep editing" returns there.
+  const returnFocus = useRef<HTMLElement | null>(null);
 
   const requestClose = () => {
-    if (isDirty) setIsAsking(true);
-    else onClose();
+    if (!isDirty) {
+      onClose();
+      return;
+    }
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setIsAsking(true);
   };
   const discard = () => {
     setIsAsking(false);
@@ -115,6 +121,7 @@ export function useDiscardConfirmation(onClose: () => void): {
     <DialogFrame
       open={isAsking}
       onClose={() => setIsAsking(false)}
+      finalFocus={returnFocus}
       role="alertdialog"
       title={t('hr.discard_guard.title')}
       description={t('hr.discard_guard.text')}
