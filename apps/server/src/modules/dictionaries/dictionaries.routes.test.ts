@@ -197,6 +197,33 @@ describe('countries and cities', () => {
     expect(await search(route('dictionaries.cities', { country: 'ZZ', query: 'a' }))).toEqual([]);
   });
 
+  it("names cities in the reader's language and finds them by a name in any of the three", async () => {
+    const ukrainian = await seedStaff(t, company, 'employee');
+    await setLocale(ukrainian, 'uk');
+    const russian = await seedStaff(t, company, 'employee');
+    await setLocale(russian, 'ru');
+    const [english] = await search(route('dictionaries.cities', { country: 'UA', query: 'kharkiv' }));
+    expect(english?.name).toBe('Kharkiv');
+    const kharkiv = async (who: typeof employee, query: string) =>
+      (await search(route('dictionaries.cities', { country: 'UA', query }), who)).find(
+        (city) => city.code === english?.code,
+      );
+    for (const query of ['kharkiv', 'Харків', 'харьк']) {
+      expect((await kharkiv(ukrainian, query))?.name, query).toBe('Харків');
+      expect((await kharkiv(russian, query))?.name, query).toBe('Харьков');
+      expect((await kharkiv(employee, query))?.name, query).toBe('Kharkiv');
+    }
+    // In the reader's order: the Ukrainian names starting with "Льв" first, Lviv among them.
+    const lviv = await search(route('dictionaries.cities', { country: 'UA', query: 'Льв' }), ukrainian);
+    expect(lviv[0]?.name).toBe('Львів');
+    // A city GeoNames has no Ukrainian name for keeps the package's (English) one.
+    const small = await search(
+      route('dictionaries.cities', { country: 'UA', query: 'abrikosovka' }),
+      ukrainian,
+    );
+    expect(small.map((city) => city.name)).toEqual(['Abrikosovka']);
+  });
+
   it('refuses a country that is not a two-letter code', async () => {
     const response = await call(employee, 'GET', route('dictionaries.cities', { country: 'Ukraine' }));
     expect(response.statusCode).toBe(422);

@@ -131,14 +131,14 @@ export const dictionariesRoutes: FastifyPluginAsync<DictionariesRoutesOptions> =
         tags,
         summary: 'Cities of a country, searched by name',
         description:
-          'At most 50, names starting with the query first. City names are in English (or the local spelling) only: docs/decisions/014-countries-and-cities.md. An unknown country answers an empty list.',
+          "At most 50, names starting with the query first. A name in English, Russian or Ukrainian matches, and the answer is in the reader's language: Russian and Ukrainian names come from GeoNames for the larger cities, English (or the local spelling) where it has none (docs/decisions/014-countries-and-cities.md). An unknown country answers an empty list.",
         querystring: citySearchQuerySchema,
         response: { 200: dictionaryResponseSchema, ...errorResponses(401, 419, 422) },
       },
     },
     async (request) => {
-      readContextOf(request);
-      return searchCities(places, request.query.country, request.query.query || undefined);
+      const { locale } = readContextOf(request);
+      return searchCities(places, locale, request.query.country, request.query.query || undefined);
     },
   );
 

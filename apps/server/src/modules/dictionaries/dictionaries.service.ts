@@ -178,10 +178,11 @@ export async function searchCountries(
 
 export async function searchCities(
   places: PlacesSource,
+  locale: Locale,
   country: string,
   query: string | undefined,
 ): Promise<DictionaryResponse> {
-  return { data: await places.searchCities(country, query) };
+  return { data: await places.searchCities(country, query, locale) };
 }
 
 // The dictionaries screen.

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locale } from '@kadry/shared/constants';
 import { type DictionaryEntry, PLACE_SEARCH_LIMIT } from '@kadry/shared/schemas/dictionaries';
 
@@ -8,7 +9,9 @@ import { type DictionaryEntry, PLACE_SEARCH_LIMIT } from '@kadry/shared/schemas/
 // The files are read here rather than through the package's loaders: those import() each JSON file,
 // and a runtime that can import JSON would keep every file it ever read in its module cache. Here the
 // countries (about 250, small) are kept once read, and the cities of at most CITY_CACHE_COUNTRIES
-// countries, the least recently asked for dropped first.
+// countries, the least recently asked for dropped first. The package's cities have English names only;
+// their Russian and Ukrainian names come from GeoNames, in city-names/<country>.json (the decision's
+// addendum; apps/server/scripts/build-city-names.ts makes them).
 
 /** How many countries' cities stay in memory. The largest (US) is about 20,000 cities. */
 const CITY_CACHE_COUNTRIES = 8;
@@ -25,12 +28,22 @@ type Country = {
   /** Every name lower-cased, joined: what a search matches. */
   haystack: string;
 };
-type City = { id: number; name: string; stateCode: string; haystack: string };
+type CityNamesFile = Record<string, Partial<Record<Exclude<Locale, 'en'>, string>>>;
+type City = {
+  id: number;
+  names: Record<Locale, string>;
+  stateCode: string;
+  /** Every name lower-cased, one per line: what a search matches. */
+  haystack: string;
+};
+type CountryCities = { list: City[]; sorted: Partial<Record<Locale, City[]>> };
 
 export type PlacesSource = {
   searchCountries(query: string | undefined, locale: Locale): Promise<DictionaryEntry[]>;
-  searchCities(countryCode: string, query: string | undefined): Promise<DictionaryEntry[]>;
+  searchCities(countryCode: string, query: string | undefined, locale: Locale): Promise<DictionaryEntry[]>;
 };
+
+const CITY_NAMES_DIR = fileURLToPath(new URL('./city-names/', import.meta.url));
 
 function findDataDir(): string {
   const require = createRequire(import.meta.url);
@@ -50,10 +63,13 @@ function codeOfDir(dir: string): string {
  * Countries and cities searched by part of a name in any language. Nothing is read until the first
  * search; a country's cities are read on the first search in it.
  */
-export function createPlacesSource(dataDir: string = findDataDir()): PlacesSource {
+export function createPlacesSource(
+  dataDir: string = findDataDir(),
+  cityNamesDir: string = CITY_NAMES_DIR,
+): PlacesSource {
   let countries: Promise<Country[]> | null = null;
   let countryDirs: Promise<Map<string, string>> | null = null;
-  const cities = new Map<string, Promise<City[]>>();
+  const cities = new Map<string, Promise<CountryCities>>();
 
   function loadCountryDirs(): Promise<Map<string, string>> {
     countryDirs ??= readdir(dataDir, { withFileTypes: true }).then(
@@ -94,14 +110,24 @@ export function createPlacesSource(dataDir: string = findDataDir()): PlacesSourc
     );
   }
 
-  async function readCities(countryCode: string): Promise<City[]> {
+  async function readCityNames(countryCode: string): Promise<CityNamesFile> {
+    try {
+      return JSON.parse(await readFile(path.join(cityNamesDir, `${countryCode}.json`), 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}; // no translated names there
+      throw error;
+    }
+  }
+
+  async function readCities(countryCode: string): Promise<CountryCities> {
     const dir = (await loadCountryDirs()).get(countryCode);
-    if (!dir) return [];
-    const states = (await readdir(path.join(dataDir, dir), { withFileTypes: true })).filter((entry) =>
-      entry.isDirectory(),
-    );
+    if (!dir) return { list: [], sorted: {} };
+    const [entries, translated] = await Promise.all([
+      readdir(path.join(dataDir, dir), { withFileTypes: true }),
+      readCityNames(countryCode),
+    ]);
     const found: City[] = [];
-    for (const state of states) {
+    for (const state of entries.filter((entry) => entry.isDirectory())) {
       let list: CityFile[];
       try {
         list = JSON.parse(await readFile(path.join(dataDir, dir, state.name, 'cities.json'), 'utf8'));
@@ -109,18 +135,31 @@ export function createPlacesSource(dataDir: string = findDataDir()): PlacesSourc
         continue; // a region without a cities file
       }
       for (const city of list) {
+        const other = translated[String(city.id)];
+        const names = { en: city.name, ru: other?.ru ?? city.name, uk: other?.uk ?? city.name };
         found.push({
           id: city.id,
-          name: city.name,
+          names,
           stateCode: city.state_code,
-          haystack: normalize(city.native ? `${city.name}\n${city.native}` : city.name),
+          haystack: normalize([...new Set([names.en, city.native ?? '', names.ru, names.uk])].join('\n')),
         });
       }
     }
-    return found.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    return { list: found, sorted: {} };
   }
 
-  function loadCities(countryCode: string): Promise<City[]> {
+  /** The country's cities in the order of their names in `locale`, sorted on first use. */
+  function sortedCities(cities: CountryCities, locale: Locale): City[] {
+    let sorted = cities.sorted[locale];
+    if (!sorted) {
+      const collator = new Intl.Collator(locale);
+      sorted = [...cities.list].sort((a, b) => collator.compare(a.names[locale], b.names[locale]));
+      cities.sorted[locale] = sorted;
+    }
+    return sorted;
+  }
+
+  function loadCities(countryCode: string): Promise<CountryCities> {
     let loaded = cities.get(countryCode);
     if (loaded) {
       cities.delete(countryCode); // re-inserted below: most recently used last
@@ -163,20 +202,22 @@ export function createPlacesSource(dataDir: string = findDataDir()): PlacesSourc
         }));
     },
 
-    async searchCities(countryCode, query) {
+    async searchCities(countryCode, query, locale) {
       const needle = query ? normalize(query) : '';
-      const list = await loadCities(countryCode);
+      const list = sortedCities(await loadCities(countryCode), locale);
+      // A name in any language starting with the query comes first (a line of the haystack starts with it).
       const starting: City[] = [];
       const containing: City[] = [];
       for (const city of list) {
         if (starting.length >= PLACE_SEARCH_LIMIT) break;
         if (!city.haystack.includes(needle)) continue;
-        (city.haystack.startsWith(needle) ? starting : containing).push(city);
+        const starts = city.haystack.startsWith(needle) || city.haystack.includes(`\n${needle}`);
+        (starts ? starting : containing).push(city);
       }
       return [...starting, ...containing].slice(0, PLACE_SEARCH_LIMIT).map((city, position) => ({
         id: city.id,
         code: String(city.id),
-        name: city.name,
+        name: city.names[locale],
         meta: { country_code: countryCode, state_code: city.stateCode },
         position,
       }));

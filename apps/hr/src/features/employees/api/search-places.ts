@@ -19,7 +19,7 @@ export async function searchCountries(query: string, signal?: AbortSignal): Prom
   return response.data.data;
 }
 
-/** Cities of `country` (ISO alpha-2) whose name matches `query` (`dictionaries.cities`). */
+/** Cities of `country` (ISO alpha-2) whose name in any language matches `query` (`dictionaries.cities`). */
 export async function searchCities(
   country: string,
   query: string,
@@ -47,9 +47,11 @@ export function useCountrySearch(typed: string) {
 
 /** The cities of a country matching what is typed (nothing is asked for without a country or text). */
 export function useCitySearch(country: string | null, typed: string) {
+  const locale = useLocale();
   const query = useDebouncedValue(typed.trim(), MULTISELECT_SEARCH_DEBOUNCE_MS);
   return useQuery({
-    queryKey: ['dictionaries', 'cities', country, query],
+    // The answer is in the reader's language (docs/decisions/014-countries-and-cities.md).
+    queryKey: ['dictionaries', 'cities', locale, country, query],
     queryFn: ({ signal }) => searchCities(country ?? '', query, signal),
     enabled: country !== null && query !== '',
     staleTime: Number.POSITIVE_INFINITY,
