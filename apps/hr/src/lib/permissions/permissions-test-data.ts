@@ -42,8 +42,19 @@ export const recruiterPermissions = buildPermissions({
   },
 });
 
-/** The owner role with every entity off: roles and staff accounts open by the role key alone. */
+const SYSTEM_ROLE_ONLY: EntityPermissions = { ...OFF, fields_view: ['field_system_role'] };
+
+/**
+ * The owner role with every entity off but the system role field (giving accounts roles needs it):
+ * roles and staff accounts open by the role key alone.
+ */
 export const ownerRolePermissions: UserPermissions = {
+  ...buildPermissions({ Employee: SYSTEM_ROLE_ONLY, 'Employee.Profile': SYSTEM_ROLE_ONLY }),
+  role: { id: 1, key: 'owner', name: 'Owner' },
+};
+
+/** The same owner role after someone took the system role field away from it. */
+export const ownerWithoutRoleFieldPermissions: UserPermissions = {
   ...buildPermissions(),
   role: { id: 1, key: 'owner', name: 'Owner' },
 };

@@ -534,6 +534,49 @@ describe('editing a staff account', () => {
   });
 });
 
+describe('an owner whose role lacks field_system_role', () => {
+  it('may not invite an account or change its role (403, nothing written), and still edits the rest', async () => {
+    // A company of its own: its owner role is edited here.
+    const own = await seedCompany(t.database.db, { name: 'No roles shown' });
+    const itsOwner = await seedStaff(t, own, 'owner');
+    const roles = rolesListResponseSchema.parse((await call(itsOwner, 'GET', '/api/v1/roles')).json()).data;
+    const ids = Object.fromEntries(roles.map((role) => [role.key, role.id])) as Record<BuiltInRole, number>;
+    const person = await seedStaff(t, own, 'employee');
+    const ownerRole = await call(itsOwner, 'GET', `/api/v1/roles/${ids.owner}`);
+    const employee = ownerRole.json().data.permissions.Employee;
+    const edited = await call(itsOwner, 'PUT', `/api/v1/roles/${ids.owner}`, {
+      permissions: {
+        Employee: {
+          ...employee,
+          fields_view: employee.fields_view.filter((field: string) => field !== 'field_system_role'),
+        },
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const invited = await call(itsOwner, 'POST', '/api/v1/admin/users', {
+      name: 'Not Invited',
+      email: 'not.invited@example.test',
+      role_id: ids.employee,
+    });
+    expect(invited.statusCode, invited.body).toBe(403);
+    const listed = staffUsersResponseSchema.parse(
+      (await call(itsOwner, 'GET', '/api/v1/admin/users?search=not.invited')).json(),
+    );
+    expect(listed.data).toEqual([]);
+
+    const url = `/api/v1/admin/users/${person.user.id}`;
+    const promoted = await call(itsOwner, 'PUT', url, { role_id: ids.hr });
+    expect(promoted.statusCode, promoted.body).toBe(403);
+    const renamed = await call(itsOwner, 'PUT', url, { name: 'Renamed', role_id: ids.employee });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(staffUserResponseSchema.parse(renamed.json()).data).toMatchObject({
+      name: 'Renamed',
+      role: { key: 'employee' },
+    });
+  });
+});
+
 describe('the last owner', () => {
   it('cannot be demoted or disabled while nobody else is an active owner; with a second one it works', async () => {
     const db = t.database.db;

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/tables';
 import type { EventBus } from '../../lib/event-bus';
 import type { MailQueue } from '../../lib/mail-queue';
-import { requireOwner } from '../../plugins/access/access';
+import { getAccess, requireOwner } from '../../plugins/access/access';
 import { requireCompany } from '../../plugins/company-resolver';
 import { registerPutRoute } from '../../plugins/method-override';
 import { listStaffLocales } from '../../plugins/session';
@@ -55,12 +55,13 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
     requireOwner(request);
   };
 
-  function contextOf(request: FastifyRequest): StaffUsersContext {
+  async function contextOf(request: FastifyRequest): Promise<StaffUsersContext> {
     const actor = requireOwner(request);
     const company = requireCompany(request);
     return {
       db,
       actor,
+      access: await getAccess(request),
       company,
       now: now(),
       mail: opts.mail,
@@ -92,7 +93,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       },
       preValidation: ownersOnly,
     },
-    async (request) => listStaffUsers(contextOf(request), request.query),
+    async (request) => listStaffUsers(await contextOf(request), request.query),
   );
 
   routes.post(
@@ -109,7 +110,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       preValidation: ownersOnly,
     },
     async (request, reply) => {
-      const change = await inviteStaffUser(contextOf(request), request.body);
+      const change = await inviteStaffUser(await contextOf(request), request.body);
       logInvitationFailure(request, change);
       return reply.code(201).send(change.response);
     },
@@ -126,7 +127,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       },
       preValidation: ownersOnly,
     },
-    async (request) => getStaffUser(contextOf(request), request.params.id),
+    async (request) => getStaffUser(await contextOf(request), request.params.id),
   );
 
   registerPutRoute(
@@ -145,7 +146,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       preValidation: ownersOnly,
     },
     async (request) => {
-      const change = await editStaffUser(contextOf(request), request.params.id, request.body);
+      const change = await editStaffUser(await contextOf(request), request.params.id, request.body);
       logInvitationFailure(request, change);
       return change.response;
     },
@@ -165,7 +166,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, o
       preValidation: ownersOnly,
     },
     async (request, reply) => {
-      await resendInvitation(contextOf(request), request.params.id);
+      await resendInvitation(await contextOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -13,10 +13,12 @@ import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import type { MailQueue } from '../../lib/mail-queue';
+import type { Access } from '../../plugins/access/access';
 import { bumpRolesUpdatedAt, findRole } from '../../plugins/access/roles';
 import type { SessionUser } from '../../plugins/session-store';
 import { sendInvitation, voidPendingResetLinks } from '../auth/password-reset.service';
 import { endUserAccess, hasOtherActiveOwner } from '../auth/users.service';
+import { canSeeField } from '../employees/employee-visibility';
 import {
   moveWorkEmailOfAccount,
   provideEmployeeForAccount,
@@ -45,6 +47,8 @@ export type StaffUsersContext = {
   db: Db;
   /** The owner acting. */
   actor: SessionUser;
+  /** What the owner's role allows: giving an account a role needs `field_system_role`. */
+  access: Pick<Access, 'permissions'>;
   company: Company;
   now: Date;
   mail: MailQueue;
@@ -195,6 +199,8 @@ async function updateStaffUser(
     userId: number;
     body: UpdateInput;
     offeredLocales: readonly Locale[];
+    /** Throws when the actor may not change the account's role (called only for a real change). */
+    checkRoleChange?: () => void;
   },
 ): Promise<UpdateStaffUserResult> {
   const { companyId, body } = input;
@@ -205,6 +211,7 @@ async function updateStaffUser(
       if (!current) throw new AppError('not_found');
 
       const isRoleChanged = body.role_id !== undefined && body.role_id !== current.role.id;
+      if (isRoleChanged) input.checkRoleChange?.();
       const newRole =
         isRoleChanged && body.role_id !== undefined ? await findRole(tx, companyId, body.role_id) : null;
       if (isRoleChanged && !newRole) throw invalid('role_id', 'admin.users.unknown_role');
@@ -360,7 +367,19 @@ export async function getStaffUser(ctx: StaffUsersContext, userId: number): Prom
  * set one. The account exists whatever happens to the mail; a failed mail comes back as
  * `invitationFailure`, and the owner can send the link again (resendInvitation), which reports it.
  */
+/**
+ * 403 unless the owner's role shows the system role (field_system_role, on Employee and the profile):
+ * a field one may not see is never written (decision 012), and an account's role is that field. The
+ * owner role may be edited like any other, so an owner can lack it.
+ */
+function requireSystemRoleField(access: Pick<Access, 'permissions'>): void {
+  if (!canSeeField(access, 'field_system_role', 'profile')) {
+    throw new AppError('forbidden', { key: 'employees.hidden_field' });
+  }
+}
+
 export async function inviteStaffUser(ctx: StaffUsersContext, body: CreateInput): Promise<StaffUserChange> {
+  requireSystemRoleField(ctx.access);
   const row = await createStaffUser(ctx.db, {
     companyId: ctx.actor.companyId,
     body,
@@ -387,6 +406,7 @@ export async function editStaffUser(
     userId,
     body,
     offeredLocales: ctx.offeredLocales,
+    checkRoleChange: () => requireSystemRoleField(ctx.access),
   });
   const invitationFailure = shouldReinvite ? await trySendLink(ctx, row) : null;
   return { response: await present(ctx, row), invitationFailure };

@@ -24,6 +24,7 @@ import {
   toUpdateBody,
 } from './person-form-values';
 import { StaffStatusChip } from './staff-status-chip';
+import { useCanGiveRoles } from './use-can-give-roles';
 
 /** The edit view of one account: its fields, and access (invitation, disable / enable). */
 export function EditPersonDialog({
@@ -66,6 +67,7 @@ function EditPersonForm({
   const pageData = usePageData();
   const isSelf = user.id === pageData.user.id;
   const roles = useRoles();
+  const canGiveRoles = useCanGiveRoles();
   const update = useUpdateStaffUser();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PersonFormValues>({
@@ -142,7 +144,7 @@ function EditPersonForm({
 
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-profile`}>
         <h3 id={`${idPrefix}-profile`}>{t('hr.staff.edit.profile')}</h3>
-        <PersonFields form={form} roles={roles.data} />
+        <PersonFields form={form} roles={roles.data} isRoleLocked={!canGiveRoles} />
         <FormError message={formError} />
         <DialogActions>
           <button type="submit" className="primary" disabled={update.isPending}>

@@ -14,9 +14,12 @@ export function PersonFields({
   roles,
   teams,
   isLoadingTeams = false,
+  isRoleLocked = false,
 }: {
   form: UseFormReturn<PersonFormValues>;
   roles: readonly RoleOption[];
+  /** The reader's role may not give roles (useCanGiveRoles): the role is shown, not changed. */
+  isRoleLocked?: boolean;
   /** Undefined hides the teams (the edit dialog: membership is changed on the Teams screen). */
   teams?: readonly TeamOption[];
   isLoadingTeams?: boolean;
@@ -54,11 +57,11 @@ export function PersonFields({
       <Field
         label={t('hr.staff.field.role')}
         isRequired
-        hint={t('hr.staff.role_hint')}
+        hint={t(isRoleLocked ? 'hr.staff.role_locked' : 'hr.staff.role_hint')}
         error={errors.role_id?.message}
       >
         {(control) => (
-          <select {...control} aria-required="true" {...form.register('role_id')}>
+          <select {...control} aria-required="true" {...form.register('role_id')} disabled={isRoleLocked}>
             <option value="">{t('hr.staff.choose_role')}</option>
             {roles.map((role) => (
               <option key={role.id} value={role.id}>

@@ -2,7 +2,11 @@ import type { StaffUser } from '@kadry/shared/schemas/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ownerRolePermissions, recruiterPermissions } from '../../../lib/permissions/permissions-test-data';
+import {
+  ownerRolePermissions,
+  ownerWithoutRoleFieldPermissions,
+  recruiterPermissions,
+} from '../../../lib/permissions/permissions-test-data';
 import { findAxeViolations } from '../../../test/axe';
 import { pageOf } from '../../../test/recruiting-test-data';
 import { type MockRoute, mockFetch, type RecordedCall, renderApp } from '../../../test/render-app';
@@ -365,6 +369,35 @@ describe('editing an account', () => {
       locale: 'en',
       timezone: 'Europe/Kyiv',
       _method: 'PUT',
+    });
+  });
+
+  it('keeps the role as it is, and invites nobody, when the owner role lacks the system role field', async () => {
+    const { calls } = mockFetch(
+      staffRoutes([
+        {
+          method: 'POST',
+          path: '/api/v1/admin/users/8',
+          body: ({ body }) => ({ data: { ...rita, ...(body as object), role: ROLES[1] } }),
+        },
+      ]),
+    );
+    renderApp('/staff', { permissions: ownerWithoutRoleFieldPermissions });
+    const dialog = await openEditDialog('Rita Recruiter');
+    expect(screen.queryByRole('button', { name: 'Invite person' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Inviting needs a role that shows system roles/)).toBeInTheDocument();
+    const role = within(dialog).getByRole('combobox', { name: /Role/ });
+    expect(role).toBeDisabled();
+    expect(role).toHaveValue('3');
+    expect(within(dialog).getByText(/cannot change this one/)).toBeInTheDocument();
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Rita Rivera');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes to Rita Rivera saved')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      name: 'Rita Rivera',
+      role_id: 3,
     });
   });
 

@@ -20,6 +20,7 @@ import { formatDateTime, formatRelativeTime } from './format-time';
 import { InvitePersonDialog } from './invite-person-dialog';
 import { staffListFilters } from './staff-filters';
 import { StaffStatusChip } from './staff-status-chip';
+import { useCanGiveRoles } from './use-can-give-roles';
 
 /**
  * People & access (owners only): every staff account with role, teams, status and last sign-in;
@@ -38,6 +39,7 @@ export function StaffPage() {
   const roles = useRoles();
   const teams = useTeamOptions({ isEnabled: true });
   const [isInviteOpen, setIsInviteOpen] = useState(false);
+  const canGiveRoles = useCanGiveRoles();
   const [editing, setEditing] = useState<StaffUser | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const now = new Date();
@@ -61,14 +63,18 @@ export function StaffPage() {
       <AreaTabs label={t('hr.employees.area')} screens={EMPLOYEES_AREA} />
       <PageHeading
         actions={
-          <button
-            type="button"
-            className="primary"
-            aria-haspopup="dialog"
-            onClick={() => setIsInviteOpen(true)}
-          >
-            {t('hr.staff.invite.open')}
-          </button>
+          canGiveRoles ? (
+            <button
+              type="button"
+              className="primary"
+              aria-haspopup="dialog"
+              onClick={() => setIsInviteOpen(true)}
+            >
+              {t('hr.staff.invite.open')}
+            </button>
+          ) : (
+            <p className="hint">{t('hr.staff.invite.needs_role_field')}</p>
+          )
         }
       >
         {t('hr.staff.title')}
