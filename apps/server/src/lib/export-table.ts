@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import archiver from 'archiver';
 import JSZip from 'jszip';
 
 /** A table to export: a header row and data rows of plain text. */
@@ -36,16 +38,12 @@ export function writeCsv(table: ExportTable): string {
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** What XML 1.0 cannot carry: control characters but tab and line ends, lone surrogates, U+FFFE/FFFF. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-/** Escapes text for XML, dropping the control characters XML 1.0 cannot carry. */
+/** Escapes text for XML, dropping the characters XML 1.0 cannot carry. */
 function escapeXml(text: string): string {
-  const allowed = [...text].filter((c) => {
-    const code = c.codePointAt(0) ?? 0;
-    return (
-      code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code !== 0xfffe && code !== 0xffff)
-    );
-  });
-  return allowed.join('').replace(/[&<>"]/g, (c) => XML_ESCAPES[c] ?? c);
+  return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c] ?? c);
 }
 
 function columnName(index: number): string {
@@ -56,20 +54,68 @@ function columnName(index: number): string {
   return name;
 }
 
+/** One sheet row of inline strings; empty cells are left out. */
+function rowXml(cells: readonly string[], rowNumber: number, columns: string[]): string {
+  let xml = `<row r="${rowNumber}">`;
+  for (let c = 0; c < cells.length; c++) {
+    const cell = cells[c];
+    if (!cell) continue;
+    columns[c] ??= columnName(c);
+    // An inline string is text: a spreadsheet never evaluates it, so nothing is prefixed.
+    xml += `<c r="${columns[c]}${rowNumber}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
+  }
+  return `${xml}</row>`;
+}
+
+const SHEET_START =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+/** The header row stays in view while scrolling (a frozen pane under row 1). */
+const FROZEN_HEADER =
+  '<sheetViews><sheetView workbookViewId="0">' +
+  '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+  '</sheetView></sheetViews>';
+
 function sheetXml(table: ExportTable): string {
-  const rows = [table.header, ...table.rows].map((row, r) => {
-    const cells = row.map(
-      (cell, c) =>
-        // An inline string is text: a spreadsheet never evaluates it, so nothing is prefixed.
-        `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`,
-    );
-    return `<row r="${r + 1}">${cells.join('')}</row>`;
-  });
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    `<sheetData>${rows.join('')}</sheetData></worksheet>`
-  );
+  const columns: string[] = [];
+  const rows = [table.header, ...table.rows].map((row, r) => rowXml(row, r + 1, columns));
+  return `${SHEET_START}<sheetData>${rows.join('')}</sheetData></worksheet>`;
+}
+
+/** The workbook's parts besides its one sheet: [path, XML]. */
+function workbookParts(sheetName: string): [string, string][] {
+  return [
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        '</Types>',
+    ],
+    [
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+        '</Relationships>',
+    ],
+    [
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+        `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+        '</Relationships>',
+    ],
+  ];
 }
 
 /**
@@ -78,38 +124,56 @@ function sheetXml(table: ExportTable): string {
  */
 export async function writeXlsx(table: ExportTable, sheetName = 'Candidates'): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-      '</Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
-      '</Relationships>',
-  );
-  zip.file(
-    'xl/workbook.xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-      `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-  );
-  zip.file(
-    'xl/_rels/workbook.xml.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-      '</Relationships>',
-  );
+  for (const [name, xml] of workbookParts(sheetName)) zip.file(name, xml);
   zip.file('xl/worksheets/sheet1.xml', sheetXml(table));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** Sheet XML gathered into chunks of about this many characters before they go to the zip. */
+const SHEET_CHUNK_CHARS = 64 * 1024;
+
+async function* streamSheetXml(
+  header: readonly string[],
+  rows: AsyncIterable<readonly string[]>,
+): AsyncGenerator<string> {
+  const columns: string[] = [];
+  let chunk = `${SHEET_START}${FROZEN_HEADER}<sheetData>${rowXml(header, 1, columns)}`;
+  let rowNumber = 1;
+  for await (const cells of rows) {
+    rowNumber += 1;
+    chunk += rowXml(cells, rowNumber, columns);
+    if (chunk.length >= SHEET_CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}</sheetData></worksheet>`;
+}
+
+/**
+ * The same workbook streamed: rows are pulled from `rows` only as fast as the answer is read (the
+ * sheet is a Readable of an async generator, which archiver reads as its zip entry; deflate runs in
+ * zlib, off the JavaScript heap). Memory stays flat whatever the row count, and a reader who goes away
+ * stops the pulling. The header row is frozen. Cells are written as given: neutralise them first where
+ * the file may be read as CSV too (inline strings are never evaluated).
+ */
+export function streamXlsx(
+  header: readonly string[],
+  rows: AsyncIterable<readonly string[]>,
+  sheetName: string,
+): Readable {
+  const zip = archiver('zip', { zlib: { level: 6 }, highWaterMark: 64 * 1024 });
+  for (const [name, xml] of workbookParts(sheetName)) zip.append(xml, { name });
+  // One chunk waits at most: the zip reads the next when it has room.
+  const sheet = Readable.from(streamSheetXml(header, rows), { highWaterMark: 1 });
+  zip.append(sheet, { name: 'xl/worksheets/sheet1.xml' });
+  // A reader gone: stop pulling rows (the generator's finally blocks run).
+  zip.once('close', () => sheet.destroy());
+  sheet.once('error', (error) => zip.destroy(error));
+  void zip
+    .finalize()
+    .catch((error: unknown) => zip.destroy(error instanceof Error ? error : new Error(String(error))));
+  return zip;
 }
 
 /** Content-Disposition for a download: an ASCII fallback name plus the exact name per RFC 5987. */

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { employeeExportQuerySchema } from '@kadry/shared/schemas/employee-import';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany } from '../../../../test/db';
 import { employeeSalaries, employees } from '../../../db/schema/employees';
 import { teams } from '../../../db/schema/teams';
@@ -133,7 +132,7 @@ describe('employee export', () => {
     expect(all.body.trim().split('\r\n')).toHaveLength(4);
   });
 
-  it('streams thousands of rows as XLSX in the directory order, with teams, pausing for a slow reader', async () => {
+  it('streams thousands of rows as XLSX in the directory order, with teams', async () => {
     // A company of its own, so the other tests' counts stay as they are.
     const big = await seedCompany(t.database.db);
     const bigHr = await seedStaff(t, big, 'hr');
@@ -157,17 +156,8 @@ describe('employee export', () => {
       teammateEmployeeIds: [],
     };
     const query = employeeExportQuerySchema.parse({ format: 'xlsx' });
-    // exceljs's sheet writer, to count the rows written (its streaming writer has no backpressure).
-    const sheetWriter = createRequire(import.meta.url)('exceljs/lib/stream/xlsx/worksheet-writer.js') as {
-      prototype: { _writeRow(row: unknown): void };
-    };
-    const writeRow = vi.spyOn(sheetWriter.prototype, '_writeRow');
+    // The pause for a slow reader is streamXlsx's (export-table.test.ts).
     const { stream } = await exportEmployees({ db: t.database.db, access }, query, 'en');
-    // Nobody reads for a while: the writer waits instead of building the whole file in memory.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(writeRow.mock.calls.length).toBeGreaterThan(0);
-    expect(writeRow.mock.calls.length).toBeLessThan(2000);
-    writeRow.mockRestore();
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const [header, ...rows] = await readXlsx(Buffer.concat(chunks));

@@ -1,10 +1,9 @@
-import { type PassThrough, Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { Readable } from 'node:stream';
 import type { EmployeeExportQuery, EmployeeImportColumn } from '@kadry/shared/schemas/employee-import';
 import type { Db } from '../../../db/tables';
 import { AppError } from '../../../lib/app-error';
 import { buildContainsPattern } from '../../../lib/contains-pattern';
-import { writeCsvLine } from '../../../lib/export-table';
+import { streamXlsx, writeCsvLine } from '../../../lib/export-table';
 import { type Access, hasNamedAction, requireAction, requireLevel } from '../../../plugins/access/access';
 import {
   canReach,
@@ -19,12 +18,7 @@ import {
 } from '../employee-visibility';
 import type { EmployeeListFilter } from '../employees.queries';
 import { COLUMN_SPECS, customFieldHeader, listAllowedColumns } from '../import/employee-columns';
-import {
-  createXlsxStream,
-  findExportLookups,
-  textRow,
-  XLSX_CONTENT_TYPE,
-} from '../import/employee-import.service';
+import { findExportLookups, textRow, XLSX_CONTENT_TYPE } from '../import/employee-import.service';
 import { formatLanguagesCell, formatLinksCell, formatRelativesCell } from '../import/employee-list-cells';
 import { type ExportRow, findExportIds, findExportRows } from './employee-export.queries';
 
@@ -32,33 +26,6 @@ export type EmployeeExportContext = { db: Db; access: Access };
 
 /** Rows read per statement: the file streams out while the next batch is read. */
 const EXPORT_BATCH = 500;
-
-/** Rows between two checks that the XLSX written so far has left the process. */
-const XLSX_DRAIN_EVERY = 100;
-/** Bytes of sheet XML allowed to wait for the zip's deflate before rows stop being added. */
-const XLSX_PENDING_BYTES = 1 << 20;
-
-/**
- * exceljs's streaming writer has no backpressure: a committed row's XML is written to the zip entry's
- * deflate stream whatever its buffer holds, and the zip is piped to the answer. Rows come faster than
- * deflate and the socket take them (PGlite's statements run on this thread), so without waiting the
- * whole sheet piled up in memory (+190 MB RSS for 20,000 rows, docs/performance.md). Waits until the
- * sheet's pending XML is under a megabyte and the answer's stream has room; stops when the answer is
- * gone (the client left).
- */
-async function waitForXlsxOutput(sheet: unknown, stream: PassThrough): Promise<void> {
-  // The worksheet's own buffer (exceljs StreamBuf) writes into the zip entry's stream (archiver's
-  // readable-stream PassThrough, which has no writableLength getter): the length of its writable
-  // state is the XML waiting to be compressed.
-  type EntryStream = { writableLength?: number; _writableState?: { length?: number } };
-  const entry = (sheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
-  const entryPending = () => entry?.writableLength ?? entry?._writableState?.length ?? 0;
-  const pending = () => entryPending() > XLSX_PENDING_BYTES || stream.writableNeedDrain;
-  while (pending()) {
-    if (stream.destroyed) throw new Error('the export was abandoned');
-    await sleep(2);
-  }
-}
 
 /**
  * The directory's filter for the export, with the directory's rules: filters beyond search, team and
@@ -240,17 +207,12 @@ export async function exportEmployees(
     };
   }
 
-  const { stream, workbook } = createXlsxStream();
-  void (async () => {
-    const sheet = workbook.addWorksheet('Employees');
-    sheet.addRow(textRow(header)).commit();
-    let written = 0;
-    for await (const cells of batches()) {
-      sheet.addRow(textRow(cells)).commit();
-      written += 1;
-      if (written % XLSX_DRAIN_EVERY === 0) await waitForXlsxOutput(sheet, stream);
-    }
-    await workbook.commit();
-  })().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { stream, contentType: XLSX_CONTENT_TYPE, fileName: 'employees.xlsx' };
+  async function* textRows(): AsyncGenerator<string[]> {
+    for await (const cells of batches()) yield textRow(cells);
+  }
+  return {
+    stream: streamXlsx(textRow(header), textRows(), 'Employees'),
+    contentType: XLSX_CONTENT_TYPE,
+    fileName: 'employees.xlsx',
+  };
 }
