@@ -86,6 +86,45 @@ describe('job queue', () => {
     await queue.stop();
   });
 
+  it("answers runNow after the job ran when this process's poller leased it first", async () => {
+    const queue = newQueue({ pollIntervalMs: 60_000 });
+    let release: () => void = () => {};
+    const isHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let hasStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      hasStarted = resolve;
+    });
+    const sent: string[] = [];
+    queue.register('mail.send', async (job) => {
+      hasStarted();
+      await isHeld;
+      sent.push(job.payload.to);
+    });
+    const id = await database.db.transaction((tx) =>
+      queue.enqueue(tx, companyId, 'mail.send', mail('polled@example.test')),
+    );
+    // The poller's first pass leases the job and holds it in its handler.
+    queue.start();
+    try {
+      await started;
+      let isAnswered = false;
+      const answered = queue.runNow([id]).then(() => {
+        isAnswered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(isAnswered).toBe(false);
+      release();
+      await answered;
+      expect(sent).toEqual(['polled@example.test']);
+      expect((await stateOf(id))?.state).toBe('done');
+    } finally {
+      release();
+      await queue.stop();
+    }
+  });
+
   it('retries a failing job with growing delays, then dead-letters it for owners, who can send it again', async () => {
     const delays: number[] = [];
     const queue = newQueue({

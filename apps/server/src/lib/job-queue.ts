@@ -67,6 +67,7 @@ export type JobQueue = {
   /**
    * Runs these jobs in this process now (a first attempt, under a lease like any other). Rejects with
    * the error of the first job that failed; a failed job stays queued and is retried with backoff.
+   * A job this process's poller leased first is waited for too.
    */
   runNow(ids: readonly number[]): Promise<void>;
   /** Runs due jobs soon rather than at the next poll. */
@@ -299,7 +300,12 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     async runNow(ids) {
       if (ids.length === 0) return;
       const work = (async () => {
-        const errors = await executeAll(await claim(ids));
+        const rows = await claim(ids);
+        const errors = await executeAll(rows);
+        // Those not leased here may be in this process's poller batch (it polls on its own): it is
+        // waited for, so that a request answers after its mail went whoever ran it. Another
+        // process's lease is not waited for.
+        if (rows.length < ids.length && running) await running;
         const firstError = errors.find((error) => error !== undefined);
         if (firstError !== undefined) throw firstError;
       })();
