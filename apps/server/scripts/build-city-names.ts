@@ -10,7 +10,8 @@
  * spellings that differ slightly ("Odesa" and "Odessa"), within SPELLING_MATCH_KM.
  *
  * Needs the Debian archive (apt-get download) and the npm registry; writes one JSON file per country,
- * `{ "<city id>": { "ru"?: name, "uk"?: name } }`, and SOURCE.md with the versions and counts.
+ * `{ "<city id>": { "en": the package's name, "ru"?: name, "uk"?: name } }`, and SOURCE.md with the
+ * versions and counts.
  * Usage: npm run data:city-names [-- --deb path/to/libgeonames-common.deb]
  */
 import { execFileSync } from 'node:child_process';
@@ -177,7 +178,7 @@ function main(): void {
     if (!statSync(path.join(dataDir, dir)).isDirectory()) continue;
     const code = dir.slice(dir.lastIndexOf('-') + 1);
     const candidates = byCountry.get(code) ?? [];
-    const found: Record<string, Partial<Record<Language, string>>> = {};
+    const found: Record<string, { en: string } & Partial<Record<Language, string>>> = {};
     for (const state of readdirSync(path.join(dataDir, dir))) {
       let cities: { id: number; name: string; latitude: string; longitude: string }[];
       try {
@@ -205,7 +206,8 @@ function main(): void {
           if (sameName || sameSpelling) best = { match: candidate, km };
         }
         if (!best) continue;
-        found[String(city.id)] = best.match.names;
+        // The package's own name too, so a city can be named in every language from its id alone.
+        found[String(city.id)] = { en: city.name, ...best.match.names };
         for (const language of LANGUAGES) if (best.match.names[language]) named[language]++;
       }
     }

@@ -19,6 +19,7 @@ import type { Dictionary, LocalizedNames } from '../../db/schema/dictionaries';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { type Access, levelFor } from '../../plugins/access/access';
+import { cityNameIn, createCityNameBook } from './city-name-book';
 import {
   bumpDictionaryVersion,
   countEntries,
@@ -166,6 +167,35 @@ export async function listRoleEntries(ctx: ReadContext): Promise<DictionaryRespo
       return { id: role.id, code: role.key ?? `role_${role.id}`, name, meta: {}, position };
     }),
   };
+}
+
+/** At most this many translated cities take part in a city filter (a few letters match many). */
+const CITY_FILTER_IDS = 500;
+
+/** The one name book of the process: static data, read on first use. */
+const cityNameBook = createCityNameBook();
+
+/**
+ * Names employees' cities in the reader's language (what the employees module asks for): a city
+ * picked from the list (`cityId`) with translated names is named as a city search names it in
+ * `locale`; any other keeps the name stored with the employee. Answers the names by the row's index.
+ */
+export async function nameCitiesIn(
+  locale: Locale,
+  rows: readonly { cityId: number | null; cityName: string | null }[],
+): Promise<(string | null)[]> {
+  const ids = rows.flatMap((row) => (row.cityId !== null && row.cityName !== null ? [row.cityId] : []));
+  const names = await cityNameBook.namesOf(ids);
+  return rows.map((row) =>
+    row.cityName === null
+      ? null
+      : cityNameIn(row.cityId === null ? undefined : names.get(row.cityId), row.cityName, locale),
+  );
+}
+
+/** Cities (by id) with a name in any language containing `text`: a city filter also finds them. */
+export function findCityIdsNamed(text: string): Promise<number[]> {
+  return cityNameBook.idsNamed(text, CITY_FILTER_IDS);
 }
 
 export async function searchCountries(

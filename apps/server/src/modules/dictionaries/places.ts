@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '@kadry/shared/constants';
 import { type DictionaryEntry, PLACE_SEARCH_LIMIT } from '@kadry/shared/schemas/dictionaries';
+import type { CityNames } from './city-name-book';
 
 // Countries and cities from @countrystatecity/countries (docs/decisions/014-countries-and-cities.md).
 // The files are read here rather than through the package's loaders: those import() each JSON file,
@@ -28,7 +29,7 @@ type Country = {
   /** Every name lower-cased, joined: what a search matches. */
   haystack: string;
 };
-type CityNamesFile = Record<string, Partial<Record<Exclude<Locale, 'en'>, string>>>;
+type CityNamesFile = Record<string, CityNames>;
 type City = {
   id: number;
   names: Record<Locale, string>;

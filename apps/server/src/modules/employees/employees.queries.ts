@@ -119,6 +119,7 @@ export type EmployeeListRow = {
   probationEnd: string | null;
   statusId: number | null;
   employmentTypeId: number | null;
+  cityId: number | null;
   cityName: string | null;
   dismissalDate: string | null;
   access: 'none' | 'invited' | 'active' | 'disabled';
@@ -139,6 +140,7 @@ const listColumns = {
   probationEnd: employees.probationEnd,
   statusId: employees.statusId,
   employmentTypeId: employees.employmentTypeId,
+  cityId: employees.cityId,
   cityName: employees.cityName,
   dismissalDate: employees.dismissalDate,
   access: accessState,
@@ -154,7 +156,8 @@ export type EmployeeListFilter = {
   employmentTypeIds?: readonly number[] | undefined;
   /** Contains patterns (already escaped). */
   position?: string | undefined;
-  city?: string | undefined;
+  /** A contains pattern on the name kept, and the picked cities whose name in any language has it. */
+  city?: { pattern: string; ids: readonly number[] } | undefined;
   startFrom?: string | undefined;
   startTo?: string | undefined;
   state: 'active' | 'dismissed' | 'all';
@@ -201,7 +204,11 @@ export function listWhere(companyId: number, filter: EmployeeListFilter): SQL | 
     conditions.push(inArray(employees.employmentTypeId, [...filter.employmentTypeIds]));
   }
   if (filter.position) conditions.push(sql`lower(${employees.position}) like ${filter.position}`);
-  if (filter.city) conditions.push(sql`lower(${employees.cityName}) like ${filter.city}`);
+  if (filter.city) {
+    const { pattern, ids } = filter.city;
+    const byName = sql`lower(${employees.cityName}) like ${pattern}`;
+    conditions.push(ids.length > 0 ? sql`(${byName} or ${isAnyOf(employees.cityId, ids)})` : byName);
+  }
   if (filter.startFrom) conditions.push(sql`${employees.startOfWork} >= ${filter.startFrom}`);
   if (filter.startTo) conditions.push(sql`${employees.startOfWork} <= ${filter.startTo}`);
   if (filter.state === 'active') conditions.push(isNull(employees.dismissalDate));

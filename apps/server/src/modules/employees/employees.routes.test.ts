@@ -189,6 +189,63 @@ describe('employees: the record', () => {
     expect((await call(owner, 'GET', `/api/v1/employees/${employee.id}`)).statusCode).toBe(404);
   });
 
+  it("names a picked city in the reader's language wherever the employee is shown, and filters by any of its names", async () => {
+    const setLocale = (locale: 'en' | 'ru' | 'uk') =>
+      t.database.db.update(users).set({ locale }).where(eq(users.id, owner.user.id));
+    // Picked from the city search by a Ukrainian reader (Kharkiv's id in the cities package), and a
+    // village typed by hand.
+    const picked = await call(owner, 'POST', '/api/v1/employees', {
+      first_name: 'Mykola',
+      last_name: 'Cityman',
+      country_code: 'UA',
+      city_id: 109727,
+      city_name: 'Харків',
+    });
+    expect(picked.statusCode, picked.body).toBe(201);
+    const pickedId = employeeResponseSchema.parse(picked.json()).data.id;
+    const typed = await call(owner, 'POST', '/api/v1/employees', {
+      first_name: 'Petro',
+      last_name: 'Cityman',
+      country_code: 'UA',
+      city_id: null,
+      city_name: 'Bilky',
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    const typedId = employeeResponseSchema.parse(typed.json()).data.id;
+    const cityOf = async (id: number) =>
+      employeeResponseSchema.parse((await call(owner, 'GET', `/api/v1/employees/${id}`)).json()).data.city;
+    const listed = async (query: string) =>
+      employeesResponseSchema
+        .parse((await call(owner, 'GET', `/api/v1/employees/visible?search=cityman&${query}`)).json())
+        .data.map((row) => [row.id, row.city]);
+    try {
+      for (const [locale, name] of [
+        ['en', 'Kharkiv'],
+        ['ru', 'Харьков'],
+        ['uk', 'Харків'],
+      ] as const) {
+        await setLocale(locale);
+        expect(await cityOf(pickedId)).toEqual({ id: 109727, name });
+        expect(await cityOf(typedId)).toEqual({ id: null, name: 'Bilky' });
+        expect(await listed('sort=name')).toEqual([
+          [pickedId, name],
+          [typedId, 'Bilky'],
+        ]);
+      }
+      await setLocale('en');
+      for (const text of ['kharkiv', 'харьк', 'Харків']) {
+        expect(await listed(`city=${encodeURIComponent(text)}`), text).toEqual([[pickedId, 'Kharkiv']]);
+      }
+      expect(await listed('city=bilk')).toEqual([[typedId, 'Bilky']]);
+      const exported = await call(owner, 'GET', '/api/v1/employees/export?format=csv&search=cityman');
+      expect(exported.statusCode).toBe(200);
+      expect(exported.body).toContain('Kharkiv');
+      expect(exported.body).not.toContain('Харків');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('keeps the account’s name and email in step and refuses to delete an employee with an account', async () => {
     const member = await seedStaff(t, company, 'employee');
     const id = member.user.employeeId;

@@ -29,6 +29,7 @@ import {
   stripHiddenFields,
 } from '../../plugins/access/access';
 import type { FileStore } from '../../storage/file-store';
+import { findCityIdsNamed, nameCitiesIn } from '../dictionaries/dictionaries.service';
 import {
   BODY_RULES,
   type BodyKey,
@@ -254,6 +255,7 @@ function toListItem(
   row: EmployeeListRow,
   teams: readonly EmployeeTeamRow[],
   names: DictionaryNames,
+  cityName: string | null,
 ): EmployeeListItem {
   const altName = formatFullName({
     firstName: row.firstNameAlt ?? '',
@@ -274,7 +276,7 @@ function toListItem(
     teams: teams.map((team) => ({ id: team.id, name: team.name, is_manager: team.isManager })),
     status: refOf(names, row.statusId),
     employment_type: refOf(names, row.employmentTypeId),
-    city: row.cityName,
+    city: cityName,
     is_dismissed: row.dismissalDate !== null,
     access: row.access,
   };
@@ -296,10 +298,19 @@ function toListItem(
   return shown as EmployeeListItem;
 }
 
+/**
+ * The directory's city filter: the name kept with the employee contains the text, or the employee's
+ * picked city has a name in any language that does (so "Kharkiv" finds those kept as "Харків").
+ */
+export async function cityFilterOf(text: string): Promise<{ pattern: string; ids: number[] }> {
+  const lowered = text.toLowerCase();
+  return { pattern: buildContainsPattern(lowered), ids: await findCityIdsNamed(lowered) };
+}
+
 /** List rows as the wire has them: their teams and dictionary names loaded in one statement each. */
 async function presentListRows(ctx: EmployeesContext, rows: EmployeeListRow[]): Promise<EmployeeListItem[]> {
   const companyId = companyOf(ctx);
-  const [teams, names] = await Promise.all([
+  const [teams, names, cityNames] = await Promise.all([
     findTeamsOfEmployees(
       ctx.db,
       companyId,
@@ -311,6 +322,7 @@ async function presentListRows(ctx: EmployeesContext, rows: EmployeeListRow[]): 
       rows.flatMap((row) => [row.statusId, row.employmentTypeId].filter((id): id is number => id !== null)),
       ctx.access.user.locale,
     ),
+    nameCitiesIn(ctx.access.user.locale, rows),
   ]);
   const teamsOf = new Map<number, EmployeeTeamRow[]>();
   for (const team of teams) {
@@ -318,7 +330,9 @@ async function presentListRows(ctx: EmployeesContext, rows: EmployeeListRow[]): 
     list.push(team);
     teamsOf.set(team.employeeId, list);
   }
-  return rows.map((row) => toListItem(ctx.access, row, teamsOf.get(row.id) ?? [], names));
+  return rows.map((row, index) =>
+    toListItem(ctx.access, row, teamsOf.get(row.id) ?? [], names, cityNames[index] ?? null),
+  );
 }
 
 /**
@@ -365,7 +379,7 @@ export async function listVisibleEmployees(
       statusIds: query.status_ids,
       employmentTypeIds: query.employment_type_ids,
       position: query.position ? buildContainsPattern(query.position.toLowerCase()) : undefined,
-      city: query.city ? buildContainsPattern(query.city.toLowerCase()) : undefined,
+      city: query.city ? await cityFilterOf(query.city) : undefined,
       startFrom: query.start_from,
       startTo: query.start_to,
       state: query.state,
@@ -515,7 +529,10 @@ async function presentEmployee(ctx: EmployeesContext, visible: VisibleEmployee):
     ...links.map((link) => link.iconId),
     ...relatives.map((relative) => relative.relativeTypeId),
   ].filter((id): id is number => id !== null);
-  const names = await findDictionaryEntries(db, companyId, dictionaryIds, access.user.locale);
+  const [names, [cityName = null]] = await Promise.all([
+    findDictionaryEntries(db, companyId, dictionaryIds, access.user.locale),
+    nameCitiesIn(access.user.locale, [e]),
+  ]);
   const pick = <T>(key: string, value: T, hidden: T): T => (sees(key) ? value : hidden);
   const today = todayOf(ctx);
   const current = salaries.find((salary) => salary.effectiveFrom <= today) ?? null;
@@ -570,7 +587,7 @@ async function presentEmployee(ctx: EmployeesContext, visible: VisibleEmployee):
     gender: pick('gender_id', refOf(names, e.genderId), null),
     marital_status: pick('marital_status_id', refOf(names, e.maritalStatusId), null),
     country: pick('country_code', e.countryCode ? { code: e.countryCode, name: e.countryCode } : null, null),
-    city: pick('city_name', e.cityName ? { id: e.cityId, name: e.cityName } : null, null),
+    city: pick('city_name', cityName ? { id: e.cityId, name: cityName } : null, null),
     address: e.address,
     languages: languages.flatMap((language) => {
       const ref = refOf(names, language.languageId);

@@ -51,6 +51,7 @@ export type ExportRow = {
   gender: number | null;
   maritalStatus: number | null;
   countryCode: string | null;
+  cityId: number | null;
   cityName: string | null;
   address: string | null;
   salary: string | null;
@@ -183,6 +184,7 @@ export async function findExportRows(
       gender: employees.genderId,
       maritalStatus: employees.maritalStatusId,
       countryCode: employees.countryCode,
+      cityId: employees.cityId,
       cityName: employees.cityName,
       address: employees.address,
       salaryWithCurrency: sql<string | null>`${salary}`,
@@ -231,6 +233,7 @@ export async function findExportRows(
       gender: found.gender,
       maritalStatus: found.maritalStatus,
       countryCode: found.countryCode,
+      cityId: found.cityId,
       cityName: found.cityName,
       address: found.address,
       salary: amount ?? null,

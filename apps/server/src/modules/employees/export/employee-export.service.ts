@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/app-error';
 import { buildContainsPattern } from '../../../lib/contains-pattern';
 import { streamXlsx, writeCsvLine } from '../../../lib/export-table';
 import { type Access, hasNamedAction, requireAction, requireLevel } from '../../../plugins/access/access';
+import { nameCitiesIn } from '../../dictionaries/dictionaries.service';
 import {
   canReach,
   canSeeField,
@@ -17,6 +18,7 @@ import {
   SECTION_ENTITY,
 } from '../employee-visibility';
 import type { EmployeeListFilter } from '../employees.queries';
+import { cityFilterOf } from '../employees.service';
 import { COLUMN_SPECS, customFieldHeader, listAllowedColumns } from '../import/employee-columns';
 import { findExportLookups, textRow, XLSX_CONTENT_TYPE } from '../import/employee-import.service';
 import { formatLanguagesCell, formatLinksCell, formatRelativesCell } from '../import/employee-list-cells';
@@ -32,7 +34,10 @@ const EXPORT_BATCH = 500;
  * status and any sort but by name need extended_filters_and_sorting; a hidden field is neither a
  * filter nor a sort, and the search does not look through hidden emails or phones.
  */
-export function buildExportFilter(access: Access, query: EmployeeExportQuery): EmployeeListFilter {
+export async function buildExportFilter(
+  access: Access,
+  query: EmployeeExportQuery,
+): Promise<EmployeeListFilter> {
   const extended =
     (query.employment_type_ids?.length ?? 0) > 0 ||
     Boolean(query.position) ||
@@ -69,7 +74,7 @@ export function buildExportFilter(access: Access, query: EmployeeExportQuery): E
     statusIds: query.status_ids,
     employmentTypeIds: query.employment_type_ids,
     position: query.position ? buildContainsPattern(query.position.toLowerCase()) : undefined,
-    city: query.city ? buildContainsPattern(query.city.toLowerCase()) : undefined,
+    city: query.city ? await cityFilterOf(query.city) : undefined,
     startFrom: query.start_from,
     startTo: query.start_to,
     state: query.state,
@@ -84,6 +89,7 @@ export function buildExportFilter(access: Access, query: EmployeeExportQuery): E
 export function builtInCellsOf(
   row: ExportRow,
   names: ReadonlyMap<number, string>,
+  cityName: string | null,
 ): Record<EmployeeImportColumn, string | null> {
   const name = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
   return {
@@ -115,7 +121,7 @@ export function builtInCellsOf(
     gender: name(row.gender),
     marital_status: name(row.maritalStatus),
     country_code: row.countryCode,
-    city: row.cityName,
+    city: cityName,
     address: row.address,
     languages: formatLanguagesCell(row.languages, name),
     relatives: formatRelativesCell(row.relatives, name),
@@ -139,7 +145,7 @@ export async function exportEmployees(
   const { access } = ctx;
   requireLevel(access, 'Employee', 'view');
   requireAction(access, 'Employee', 'export');
-  const filter = buildExportFilter(access, query);
+  const filter = await buildExportFilter(access, query);
   const companyId = access.user.companyId;
   const reader = readerOf(access);
   const columns = listAllowedColumns(access);
@@ -165,11 +171,11 @@ export async function exportEmployees(
   }
   const columnSections = columns.map((column) => COLUMN_SPECS[column].section);
 
-  function cellsOf(row: ExportRow): string[] {
+  function cellsOf(row: ExportRow, cityName: string | null): string[] {
     const reaches = reachesOf(
       relationOf(reader, { id: row.id, teams: row.teams.map((team) => ({ id: team.id, isHidden: false })) }),
     );
-    const values = builtInCellsOf(row, names);
+    const values = builtInCellsOf(row, names, cityName);
     const cells = columns.map((column, index) => {
       const section = columnSections[index];
       return section && !reaches.get(section) ? '' : (values[column] ?? '');
@@ -190,7 +196,8 @@ export async function exportEmployees(
   async function* batches(): AsyncGenerator<string[]> {
     for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
       const rows = await findExportRows(ctx.db, companyId, ids.slice(start, start + EXPORT_BATCH));
-      for (const row of rows) yield cellsOf(row);
+      const cityNames = await nameCitiesIn(lang, rows);
+      for (const [index, row] of rows.entries()) yield cellsOf(row, cityNames[index] ?? null);
     }
   }
 
