@@ -298,19 +298,25 @@ export const sessionPlugin = fp(
 
     // The login-as log: written once the answer is known (refused attempts with their status), apart
     // from the request's own transaction; a row that cannot be written is logged, the answer stands.
+    // One row after the other, so a process's rows are numbered in the order of its answers (on a
+    // pool, two inserts begun together could commit the other way round).
     const pendingLogs = new Set<Promise<void>>();
+    let lastLog: Promise<void> = Promise.resolve();
     app.decorate('loginAsLogSettled', async () => {
       while (pendingLogs.size > 0) await Promise.all(pendingLogs);
     });
     app.addHook('onResponse', (request, reply, done) => {
       const action = describeLoginAsAction(request, reply.statusCode);
       if (!action) return done();
-      const pending: Promise<void> = insertLoginAsAction(db, { ...action, at: now() })
+      const at = now();
+      const pending: Promise<void> = lastLog
+        .then(() => insertLoginAsAction(db, { ...action, at }))
         .catch((error: unknown) => {
           request.log.error({ err: error, route: action.route }, 'recording a login-as action failed');
         })
         .finally(() => pendingLogs.delete(pending));
       pendingLogs.add(pending);
+      lastLog = pending;
       done();
     });
     app.addHook('onClose', async () => {
