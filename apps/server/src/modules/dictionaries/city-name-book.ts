@@ -81,6 +81,9 @@ export function createCityNameBook(dir: string = CITY_NAMES_DIR): CityNameBook {
   };
 }
 
+/** The process's one book (static data, read on first use): the city search and employees share it. */
+export const sharedCityNameBook = createCityNameBook();
+
 /**
  * The city's name in `locale` as a city search names it: the translated name, else the package's
  * English one; the name kept with the employee for a city without translated names.

@@ -19,7 +19,7 @@ import type { Dictionary, LocalizedNames } from '../../db/schema/dictionaries';
 import type { Db } from '../../db/tables';
 import { AppError } from '../../lib/app-error';
 import { type Access, levelFor } from '../../plugins/access/access';
-import { cityNameIn, createCityNameBook } from './city-name-book';
+import { cityNameIn, sharedCityNameBook } from './city-name-book';
 import {
   bumpDictionaryVersion,
   countEntries,
@@ -172,9 +172,6 @@ export async function listRoleEntries(ctx: ReadContext): Promise<DictionaryRespo
 /** At most this many translated cities take part in a city filter (a few letters match many). */
 const CITY_FILTER_IDS = 500;
 
-/** The one name book of the process: static data, read on first use. */
-const cityNameBook = createCityNameBook();
-
 /**
  * Names employees' cities in the reader's language (what the employees module asks for): a city
  * picked from the list (`cityId`) with translated names is named as a city search names it in
@@ -185,7 +182,7 @@ export async function nameCitiesIn(
   rows: readonly { cityId: number | null; cityName: string | null }[],
 ): Promise<(string | null)[]> {
   const ids = rows.flatMap((row) => (row.cityId !== null && row.cityName !== null ? [row.cityId] : []));
-  const names = await cityNameBook.namesOf(ids);
+  const names = await sharedCityNameBook.namesOf(ids);
   return rows.map((row) =>
     row.cityName === null
       ? null
@@ -195,7 +192,7 @@ export async function nameCitiesIn(
 
 /** Cities (by id) with a name in any language containing `text`: a city filter also finds them. */
 export function findCityIdsNamed(text: string): Promise<number[]> {
-  return cityNameBook.idsNamed(text, CITY_FILTER_IDS);
+  return sharedCityNameBook.idsNamed(text, CITY_FILTER_IDS);
 }
 
 export async function searchCountries(

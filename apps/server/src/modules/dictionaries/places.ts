@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locale } from '@kadry/shared/constants';
 import { type DictionaryEntry, PLACE_SEARCH_LIMIT } from '@kadry/shared/schemas/dictionaries';
-import type { CityNames } from './city-name-book';
+import { type CityNameBook, sharedCityNameBook } from './city-name-book';
 
 // Countries and cities from @countrystatecity/countries (docs/decisions/014-countries-and-cities.md).
 // The files are read here rather than through the package's loaders: those import() each JSON file,
@@ -12,7 +11,8 @@ import type { CityNames } from './city-name-book';
 // countries (about 250, small) are kept once read, and the cities of at most CITY_CACHE_COUNTRIES
 // countries, the least recently asked for dropped first. The package's cities have English names only;
 // their Russian and Ukrainian names come from GeoNames, in city-names/<country>.json (the decision's
-// addendum; apps/server/scripts/build-city-names.ts makes them).
+// addendum; apps/server/scripts/build-city-names.ts makes them), read through the process's city name
+// book, which the employees' city names share.
 
 /** How many countries' cities stay in memory. The largest (US) is about 20,000 cities. */
 const CITY_CACHE_COUNTRIES = 8;
@@ -29,7 +29,6 @@ type Country = {
   /** Every name lower-cased, joined: what a search matches. */
   haystack: string;
 };
-type CityNamesFile = Record<string, CityNames>;
 type City = {
   id: number;
   names: Record<Locale, string>;
@@ -43,8 +42,6 @@ export type PlacesSource = {
   searchCountries(query: string | undefined, locale: Locale): Promise<DictionaryEntry[]>;
   searchCities(countryCode: string, query: string | undefined, locale: Locale): Promise<DictionaryEntry[]>;
 };
-
-const CITY_NAMES_DIR = fileURLToPath(new URL('./city-names/', import.meta.url));
 
 function findDataDir(): string {
   const require = createRequire(import.meta.url);
@@ -66,7 +63,7 @@ function codeOfDir(dir: string): string {
  */
 export function createPlacesSource(
   dataDir: string = findDataDir(),
-  cityNamesDir: string = CITY_NAMES_DIR,
+  cityNames: CityNameBook = sharedCityNameBook,
 ): PlacesSource {
   let countries: Promise<Country[]> | null = null;
   let countryDirs: Promise<Map<string, string>> | null = null;
@@ -111,41 +108,29 @@ export function createPlacesSource(
     );
   }
 
-  async function readCityNames(countryCode: string): Promise<CityNamesFile> {
-    try {
-      return JSON.parse(await readFile(path.join(cityNamesDir, `${countryCode}.json`), 'utf8'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}; // no translated names there
-      throw error;
-    }
-  }
-
   async function readCities(countryCode: string): Promise<CountryCities> {
     const dir = (await loadCountryDirs()).get(countryCode);
     if (!dir) return { list: [], sorted: {} };
-    const [entries, translated] = await Promise.all([
-      readdir(path.join(dataDir, dir), { withFileTypes: true }),
-      readCityNames(countryCode),
-    ]);
-    const found: City[] = [];
+    const entries = await readdir(path.join(dataDir, dir), { withFileTypes: true });
+    const read: CityFile[] = [];
     for (const state of entries.filter((entry) => entry.isDirectory())) {
-      let list: CityFile[];
       try {
-        list = JSON.parse(await readFile(path.join(dataDir, dir, state.name, 'cities.json'), 'utf8'));
+        read.push(...JSON.parse(await readFile(path.join(dataDir, dir, state.name, 'cities.json'), 'utf8')));
       } catch {
-        continue; // a region without a cities file
-      }
-      for (const city of list) {
-        const other = translated[String(city.id)];
-        const names = { en: city.name, ru: other?.ru ?? city.name, uk: other?.uk ?? city.name };
-        found.push({
-          id: city.id,
-          names,
-          stateCode: city.state_code,
-          haystack: normalize([...new Set([names.en, city.native ?? '', names.ru, names.uk])].join('\n')),
-        });
+        // a region without a cities file
       }
     }
+    const translated = await cityNames.namesOf(read.map((city) => city.id));
+    const found = read.map((city): City => {
+      const other = translated.get(city.id);
+      const names = { en: city.name, ru: other?.ru ?? city.name, uk: other?.uk ?? city.name };
+      return {
+        id: city.id,
+        names,
+        stateCode: city.state_code,
+        haystack: normalize([...new Set([names.en, city.native ?? '', names.ru, names.uk])].join('\n')),
+      };
+    });
     return { list: found, sorted: {} };
   }
 
