@@ -76,7 +76,7 @@ function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   });
 }
 
-/** Feeds an entry's XML to the parser chunk by chunk; `afterChunk` runs after each one's events. */
+/** Feeds an entry's XML to the parser chunk by chunk, yielding once each chunk's events have run. */
 async function* parseEntry(zip: ZipFile, entry: Entry, parser: SaxesParser): AsyncGenerator<void> {
   const stream = await openEntry(zip, entry);
   stream.setEncoding('utf8');
